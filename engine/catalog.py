@@ -1,0 +1,197 @@
+"""Every card of every game, loaded from the packaged deck manifests (``engine/decks/*.toml``).
+
+A *face* is what a card shows (shared by every printed copy); a *card* is one physical card: a
+face in a deck copy, with a stable ID (``MW-A-N37``) and a QR payload (``MCS1-MW-A-N37``).
+Adding a game's cards is adding a manifest, not code.
+
+>>> catalog = load_catalog()
+>>> card = catalog.from_payload("MCS1-MW-B-D4")
+>>> card.id, card.face.kind, card.face.op, str(card.face.number)
+('MW-B-D4', 'math-crate', '÷', '4')
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from engine.errors import CatalogError, NumberFormatError, UnknownCard, UnknownGame
+from engine.numbers import ExactNumber, parse_number
+from engine.payload import PayloadParts, split_payload
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 (Ubuntu 22.04)
+    import tomli as tomllib
+
+OPERATIONS = ("+", "-", "×", "÷")
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a card shows: its kind and its values, the same on every printed copy."""
+
+    game: str
+    code: str
+    kind: str
+    label: str
+    number: ExactNumber | None = None
+    op: str | None = None
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """Short words for the face, e.g. ``COUNT META 37`` or ``MATH CRATE ÷4``."""
+        op = {"-": "−"}.get(self.op or "", self.op or "")
+        number = self.number.pretty() if self.number is not None else ""
+        return f"{self.label} {op}{number}".strip()
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card: a face in one deck copy."""
+
+    face: CardFace
+    game_code: str
+    copy: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.game_code}-{self.copy}-{self.face.code}"
+
+    @property
+    def payload(self) -> str:
+        return str(PayloadParts(self.game_code, self.copy, self.face.code))
+
+    @property
+    def game(self) -> str:
+        return self.face.game
+
+
+@dataclass(frozen=True)
+class GameDeck:
+    """One game's manifest: its faces, its deck copies and its named decks."""
+
+    game: str
+    code: str
+    title: str
+    copies: str
+    faces: Mapping[str, CardFace]
+    decks: Mapping[str, tuple[str, ...]]
+    deck_titles: Mapping[str, str]
+
+    def card(self, copy: str, code: str, *, quoted: str | None = None) -> Card:
+        """The physical card ``code`` of deck ``copy``; ``quoted`` is what error messages quote."""
+        quoted = quoted or f"{self.code}-{copy}-{code}"
+        if copy not in self.copies:
+            raise UnknownCard(quoted, f"{self.title} has deck copies {self.copies[0]}–{self.copies[-1]}, not {copy!r}")
+        if code not in self.faces:
+            raise UnknownCard(quoted, f"{self.title} has no card {code!r}")
+        return Card(self.faces[code], self.code, copy)
+
+    def cards(self, copies: Iterable[str] | None = None, deck: str | None = None) -> list[Card]:
+        """Every physical card of the given copies (all by default), optionally of one named deck."""
+        if deck is not None and deck not in self.decks:
+            raise CatalogError(f"{self.title} has no deck {deck!r}; decks: {', '.join(self.decks)}")
+        codes = self.decks[deck] if deck is not None else tuple(self.faces)
+        return [self.card(copy, code) for copy in (copies or self.copies) for code in codes]
+
+
+class Catalog:
+    """All games' cards, looked up by name, ID or payload."""
+
+    def __init__(self, games: Iterable[GameDeck]) -> None:
+        self._by_name = {g.game: g for g in games}
+        self._by_code = {g.code: g for g in self._by_name.values()}
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        return tuple(self._by_name)
+
+    def game(self, name: str) -> GameDeck:
+        try:
+            return self._by_name[name]
+        except KeyError:
+            known = ", ".join(self._by_name) or "none"
+            raise UnknownGame(name, f"no game called {name!r} has cards here (known: {known})") from None
+
+    def from_payload(self, payload: object) -> Card:
+        """The card a QR payload names; a typed ``PayloadError`` for anything else."""
+        parts = split_payload(payload)
+        game = self._by_code.get(parts.game_code)
+        if game is None:
+            raise UnknownGame(str(parts), f"game code {parts.game_code!r} is not a game this station knows")
+        return game.card(parts.copy, parts.card_code, quoted=payload)
+
+    def card(self, card_id: str) -> Card:
+        """The card with this stable ID (``MW-A-N37``)."""
+        pieces = card_id.split("-") if isinstance(card_id, str) else []
+        if len(pieces) != 3 or not all(pieces):
+            raise UnknownCard(str(card_id), "a card ID looks like MW-A-N37 (game, copy, card)")
+        game = self._by_code.get(pieces[0])
+        if game is None:
+            raise UnknownGame(card_id, f"game code {pieces[0]!r} is not a game this station knows")
+        return game.card(pieces[1], pieces[2], quoted=card_id)
+
+
+@functools.cache
+def load_catalog() -> Catalog:
+    """The catalog of every packaged manifest (read once, then shared: it never changes)."""
+    folder = resources.files("engine") / "decks"
+    manifests = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+    return Catalog(parse_manifest(f.read_text(encoding="utf-8"), f.name) for f in manifests)
+
+
+def parse_manifest(text: str, source: str = "<manifest>") -> GameDeck:
+    """Build one game's deck from manifest text; a ``CatalogError`` names the file and the fault."""
+    try:
+        data = tomllib.loads(text)
+        return _build(data)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"{source}: not valid TOML: {exc}") from None
+    except (KeyError, TypeError, ValueError, NumberFormatError) as exc:
+        raise CatalogError(f"{source}: {exc}") from None
+
+
+def _build(data: Mapping[str, Any]) -> GameDeck:
+    game, title = data["game"], data["title"]
+    kinds = data["kinds"]
+    faces: dict[str, CardFace] = {}
+    for entry in _expand(data["cards"]):
+        kind = entry.pop("kind")
+        code = entry.pop("code")
+        if kind not in kinds:
+            raise ValueError(f"card {code!r} has kind {kind!r}, not declared under [kinds]")
+        if code in faces:
+            raise ValueError(f"card code {code!r} appears twice")
+        number = parse_number(entry.pop("number")) if "number" in entry else None
+        op = entry.pop("op", None)
+        if op is not None and op not in OPERATIONS:
+            raise ValueError(f"card {code!r} has operation {op!r}; use one of {' '.join(OPERATIONS)}")
+        faces[code] = CardFace(game, code, kind, kinds[kind]["label"], number, op, dict(entry))
+    decks: dict[str, tuple[str, ...]] = {}
+    for name, deck in data.get("decks", {}).items():
+        codes = tuple(e["code"] for e in _expand(deck["cards"]))
+        unknown = [c for c in codes if c not in faces]
+        if unknown:
+            raise ValueError(f"deck {name!r} lists cards that do not exist: {', '.join(unknown[:5])}")
+        decks[name] = codes
+    result = GameDeck(game, data["code"], title, data["copies"], faces, decks,
+                      {n: d.get("title", n) for n, d in data.get("decks", {}).items()})
+    for code in faces:  # every code must fit a payload: PayloadParts checks the alphabet and length
+        PayloadParts(result.code, result.copies[0], code)
+    return result
+
+
+def _expand(entries: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Expand ``n = [first, last]`` templates into one entry per n, with ``{n}`` filled in."""
+    for entry in entries:
+        if "n" not in entry:
+            yield dict(entry)
+            continue
+        first, last = entry["n"]
+        for n in range(first, last + 1):
+            yield {k: v.replace("{n}", str(n)) if isinstance(v, str) else v for k, v in entry.items() if k != "n"}

@@ -1,0 +1,127 @@
+"""A game is ``state + action -> events``; this module holds what every game shares.
+
+Actions and events are JSON-ready dicts with a ``type``. Actions carry their own timestamp ``t``
+(seconds since the game began): the engine has no clock, so the same config and actions always
+give the same events, and a journal of actions replays a game exactly. A play that breaks a rule
+is *judged* (a ``violation`` event says what was wrong); only a *malformed* action — unknown type,
+missing or mistyped field, unknown player — raises ``ActionError``.
+
+Each game declares its actions as data (``ACTIONS``: type -> field -> expected type) and handles
+each one in a method ``on_<type>``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from engine.errors import ActionError, ConfigError
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+#: Field types an action may declare. ``"number"`` is an int or float timestamp-like value.
+_TYPE_CHECKS = {
+    str: lambda v: isinstance(v, str),
+    int: lambda v: isinstance(v, int) and not isinstance(v, bool),
+    bool: lambda v: isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+}
+_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", "number": "a number"}
+
+#: Fields every action may carry besides its own: ``t`` (required) and ``source`` (who sent it:
+#: "camera", "button", "replay" ... — kept in the journal, ignored by the rules).
+COMMON_FIELDS: Mapping[str, Any] = {"type": str, "t": "number"}
+OPTIONAL_FIELDS: Mapping[str, Any] = {"source": str}
+
+
+class Game(ABC):
+    """Base class of every game: validates actions, keeps the action log, stamps events."""
+
+    #: The name users type (``math-wars``).
+    name: ClassVar[str]
+    #: action type -> {field: expected type}; fields listed here are required.
+    ACTIONS: ClassVar[Mapping[str, Mapping[str, Any]]]
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        if not isinstance(config, Mapping):
+            raise ConfigError(f"a game config is a JSON object, not {type(config).__name__}")
+        if config.get("game") != self.name:
+            raise ConfigError(f"config is for game {config.get('game')!r}, not {self.name!r}")
+        seed = config.get("seed", 0)
+        if not _TYPE_CHECKS[int](seed):
+            raise ConfigError(f"seed must be a whole number, not {seed!r}")
+        self._config: dict[str, Any] = {**copy.deepcopy(dict(config)), "seed": seed}
+        self._actions: list[Action] = []
+        self._last_t: float = 0
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The config as given (with defaults filled in), JSON-ready."""
+        return copy.deepcopy(self._config)
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied so far, in order: with the config, this *is* the game."""
+        return copy.deepcopy(self._actions)
+
+    def apply(self, action: Mapping[str, Any]) -> list[Event]:
+        """Apply one action and return the events it caused (each stamped with the action's ``t``)."""
+        checked = self.check_action(action)
+        events = getattr(self, "on_" + checked["type"].replace("-", "_"))(checked)
+        self._actions.append(checked)
+        self._last_t = checked["t"]
+        return [{**event, "t": checked["t"]} for event in events]
+
+    def check_action(self, action: Mapping[str, Any]) -> Action:
+        """A validated copy of ``action``, or an ``ActionError`` naming what is wrong."""
+        if not isinstance(action, Mapping):
+            raise ActionError(f"an action is a JSON object with a 'type', not {action!r}")
+        kind = action.get("type")
+        if kind not in self.ACTIONS:
+            known = ", ".join(sorted(self.ACTIONS))
+            raise ActionError(f"unknown action type {kind!r} for {self.name} (known: {known})")
+        spec = {**COMMON_FIELDS, **self.ACTIONS[kind]}
+        for name, expected in spec.items():
+            if name not in action:
+                raise ActionError(f"{kind!r} action is missing {name!r}: {json.dumps(dict(action), ensure_ascii=False)}")
+            if not _TYPE_CHECKS[expected](action[name]):
+                raise ActionError(f"{kind!r} action field {name!r} must be {_TYPE_NAMES[expected]}, not {action[name]!r}")
+        for name, value in action.items():
+            if name in spec:
+                continue
+            if name not in OPTIONAL_FIELDS:
+                raise ActionError(f"{kind!r} action has an unknown field {name!r}")
+            if not _TYPE_CHECKS[OPTIONAL_FIELDS[name]](value):
+                raise ActionError(f"{kind!r} action field {name!r} must be {_TYPE_NAMES[OPTIONAL_FIELDS[name]]}")
+        if action["t"] < self._last_t:
+            raise ActionError(f"{kind!r} action at t={action['t']} is earlier than the previous one (t={self._last_t})")
+        return copy.deepcopy(dict(action))
+
+    @abstractmethod
+    def state(self) -> dict[str, Any]:
+        """A JSON-ready snapshot of everything the rules know now."""
+
+    @abstractmethod
+    def describe(self, event: Mapping[str, Any]) -> str:
+        """One event in words a child can read (for the replay, the log and later the screens)."""
+
+    def headline(self) -> str:
+        """One line naming the game and its setup, for the top of a replay or log."""
+        return self.name
+
+    def summary(self) -> list[str]:
+        """The state as a few readable lines (scores, piles), for the end of a replay."""
+        return [json.dumps(self.state(), ensure_ascii=False)]
+
+    @classmethod
+    def replay(cls, config: Mapping[str, Any], actions: Iterable[Mapping[str, Any]]) -> tuple[Game, list[Event]]:
+        """Rebuild a game from its config and actions; returns it and every event, in order."""
+        game = cls(config)
+        events: list[Event] = []
+        for action in actions:
+            events.extend(game.apply(action))
+        return game, events

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Make this checkout ready to run on a fresh Debian/Ubuntu machine or a laptop:
+# system packages (only those missing), a project virtual environment in .venv, and the project
+# installed into it. Safe to run again: each step is skipped when it is already done.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+PYTHON="${PYTHON:-python3}"
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+die() { printf '[setup] error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@";
+    elif command -v sudo >/dev/null 2>&1; then sudo "$@";
+    else die "need root to run: $* (run as root or install sudo)"; fi
+}
+
+# --- system packages -------------------------------------------------------------------------
+missing=()
+command -v "$PYTHON" >/dev/null 2>&1 || missing+=(python3)
+if command -v "$PYTHON" >/dev/null 2>&1 && ! "$PYTHON" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+    missing+=(python3-venv)
+fi
+# pyzbar loads libzbar at run time; the wheel does not bundle it on Linux.
+if ! { ldconfig -p 2>/dev/null || /sbin/ldconfig -p 2>/dev/null; } | grep -q 'libzbar\.so\.0'; then
+    [ "$(uname -s)" = Darwin ] || missing+=(libzbar0)
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+    if command -v apt-get >/dev/null 2>&1; then
+        say "installing system packages: ${missing[*]}"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        die "missing system packages (${missing[*]}) and no apt-get here: install them with your package manager"
+    fi
+fi
+if [ "$(uname -s)" = Darwin ] && ! [ -e /opt/homebrew/lib/libzbar.dylib ] && ! [ -e /usr/local/lib/libzbar.dylib ]; then
+    say "note: install zbar for card decoding (brew install zbar)"
+fi
+
+"$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
+    || die "Python 3.10 or newer is needed (found $("$PYTHON" --version 2>&1))"
+
+# --- virtual environment ---------------------------------------------------------------------
+# Where the system already has OpenCV (Raspberry Pi OS: python3-opencv), use it through
+# --system-site-packages and do not pip-install another OpenCV over it.
+if "$PYTHON" -c 'import cv2' >/dev/null 2>&1; then
+    venv_flags=(--system-site-packages); extras="test"
+else
+    venv_flags=(); extras="laptop,test"
+fi
+if ! [ -x "$VENV/bin/python" ]; then
+    say "creating virtual environment in .venv"
+    "$PYTHON" -m venv "${venv_flags[@]}" "$VENV"
+fi
+
+# --- the project -----------------------------------------------------------------------------
+# Reinstall only when what pip would install has changed.
+stamp="$VENV/.mathstation-installed"
+want="$(cat "$ROOT/pyproject.toml"; echo "extras=$extras")"
+want_sum="$(printf '%s' "$want" | cksum)"
+if ! [ -f "$stamp" ] || [ "$(cat "$stamp")" != "$want_sum" ] || ! [ -x "$VENV/bin/mathstation" ]; then
+    say "installing Math Card Station and its dependencies into .venv (extras: $extras)"
+    log="$VENV/pip-install.log"
+    { "$VENV/bin/python" -m pip install --disable-pip-version-check --upgrade pip \
+      && "$VENV/bin/python" -m pip install --disable-pip-version-check -e "$ROOT[$extras]"; } >"$log" 2>&1 \
+        || { tail -n 30 "$log" >&2; die "pip install failed (full log: $log)"; }
+    printf '%s' "$want_sum" > "$stamp"
+fi

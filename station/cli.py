@@ -1,0 +1,93 @@
+"""``mathstation``: the station's one command, with sub-commands.
+
+    mathstation replay GAME.jsonl [--json]   replay a game journal through the rules engine
+    mathstation demo [--seed N]              a whole Math Wars Meta game played by virtual players
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.errors import EngineError
+from engine.games import replay as replay_game
+from engine.games import new_game
+from station import demo
+from station.journal_file import JournalFileError, read_journal_file
+
+EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # `mathstation replay x | head` is fine
+        return EXIT_OK
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mathstation", description="Math Card Station: a referee for printed math card games.")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = sub.add_parser("replay", help="replay a game journal (JSON lines: config, then actions)",
+                       description="Replay a game journal through the rules engine and print every event and the final state.")
+    p.add_argument("file", type=Path, metavar="FILE.jsonl", help="first line the game config, then one action per line")
+    p.add_argument("--json", action="store_true", help="print JSON lines (events, then the final state) for machines")
+    p.set_defaults(run=_replay)
+
+    p = sub.add_parser("demo", help="watch a whole Math Wars Meta game played by virtual players",
+                       description="A whole Math Wars Meta game, played by seeded virtual players and refereed by the engine.")
+    p.add_argument("--seed", type=int, default=2026, help="shuffle seed (the same seed plays the same game)")
+    p.add_argument("--players", default="Ana,Ben,Cleo", help="comma-separated player names (default: Ana,Ben,Cleo)")
+    p.add_argument("--edition", choices=["mwm25", "mwm100"], default="mwm25")
+    p.add_argument("--discard-option", type=int, choices=[1, 2], default=1, help="1: own spoils pile, 2: winner's")
+    p.add_argument("--victories", type=int, default=None, help="VICTORY! cards needed to win (default: the edition's)")
+    p.add_argument("--save", type=Path, help="also write the game's journal here (replay it with `mathstation replay`)")
+    p.add_argument("--pace", type=float, default=0.0, help="seconds to wait between hands, to watch it live")
+    p.set_defaults(run=demo.run)
+    return parser
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        journal = read_journal_file(args.file)
+        game = new_game(journal.config)
+    except JournalFileError as exc:
+        print(f"mathstation replay: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except EngineError as exc:
+        print(f"mathstation replay: {args.file}: the config (line 1) is not usable: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if not args.json:
+        print(game.headline())
+    for line, action in journal.actions:
+        try:
+            events = game.apply(action)
+        except EngineError as exc:
+            print(f"mathstation replay: {args.file}:{line}: {exc}", file=sys.stderr)
+            print("(the events and state above are those before this line)", file=sys.stderr)
+            _print_state(game, args.json)
+            return EXIT_RULES
+        for event in events:
+            print(json.dumps(event, ensure_ascii=False) if args.json else f"[t={event['t']:>6}] {game.describe(event)}")
+    _print_state(game, args.json)
+    return EXIT_OK
+
+
+def _print_state(game, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({"type": "state", "state": game.state()}, ensure_ascii=False))
+    else:
+        print()
+        print("\n".join(game.summary()))
+
+
+__all__ = ["main", "replay_game"]

@@ -1,0 +1,1 @@
+"""Simulated players and tables: the station's stand-ins for children, for demos and tests."""

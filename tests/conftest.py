@@ -1,0 +1,46 @@
+"""Shared helpers for tests: building games and playing cards as the station would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.math_wars import MathWars
+
+
+class Table:
+    """A Math Wars Meta game plus a clock, so tests read like the play at the table."""
+
+    def __init__(self, **config: Any) -> None:
+        config.setdefault("players", ["Ana", "Ben"])
+        self.game = MathWars({"game": "math-wars", **config})
+        self.t = 0
+        self.events: list[dict[str, Any]] = []
+
+    def play(self, player: str, *cards: str) -> list[dict[str, Any]]:
+        """``player`` turns up each card (IDs like ``MW-A-N21``); returns the events of the last."""
+        new: list[dict[str, Any]] = []
+        for card in cards:
+            self.t += 1
+            new = self.game.apply({"type": "play", "t": self.t, "player": player, "card": card})
+            self.events.extend(new)
+        return new
+
+    def hand(self, **plays: tuple[str, str]) -> list[dict[str, Any]]:
+        """Everyone named turns up (COUNT META, MATH CRATE); returns all events of the hand."""
+        start = len(self.events)
+        for player, cards in plays.items():
+            self.play(player, *cards)
+        return self.events[start:]
+
+    def of(self, kind: str, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        return [e for e in (self.events if events is None else events) if e["type"] == kind]
+
+    def piles(self, player: str) -> dict[str, Any]:
+        return self.game.state()["players"][player]
+
+
+@pytest.fixture
+def table_factory():
+    return Table
