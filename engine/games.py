@@ -22,6 +22,15 @@ GAME_TITLES: Mapping[str, str] = {
     "big-bang": "Big Bang",
 }
 
+#: Every game's two-letter code, as printed in its cards' QR payloads (see docs/cards.md).
+GAME_CODES: Mapping[str, str] = {
+    "math-rush": "MR",
+    "sum": "SU",
+    "math-wars": "MW",
+    "whos-counting": "WC",
+    "big-bang": "BB",
+}
+
 #: Games whose rules are implemented: name -> "module:class".
 _RULES: Mapping[str, str] = {
     "math-wars": "engine.math_wars:MathWars",

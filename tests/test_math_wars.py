@@ -105,6 +105,28 @@ def test_math_war_with_too_few_cards_puts_down_what_the_player_has() -> None:
     assert t.piles("Ben")["draw"] == 0 and t.piles("Ben")["battle"] == 3
 
 
+def test_a_tied_player_with_no_card_left_cannot_fight_and_the_other_wins() -> None:
+    t = Table()
+    t.hand(Ana=("MW-A-N24", "MW-A-A1"), Ben=("MW-B-N1", "MW-B-A1"))     # Ben pays 23: 1 card left
+    events = t.hand(Ana=("MW-A-N3", "MW-A-A2"), Ben=("MW-B-N3", "MW-B-A2"))   # 5 = 5, Ben now has 0
+    assert not t.of("math_war", events)
+    assert t.of("knocked_out", events)[0] == {"type": "knocked_out", "player": "Ben", "reason": "no_cards_for_war",
+                                              "t": events[-1]["t"]}
+    assert t.of("hand_won", events)[0]["side"] == "Ana"
+    assert t.of("round_won", events)[0]["side"] == "Ana"
+
+
+def test_when_both_tied_players_are_stuck_the_beaten_player_still_pays() -> None:
+    t = Table(players=["Ana", "Ben", "Cleo"])
+    t.hand(Ana=("MW-A-N1", "MW-A-A1"), Ben=("MW-B-N1", "MW-B-A1"), Cleo=("MW-C-N24", "MW-C-A1"))   # both pay 23
+    events = t.hand(Ana=("MW-A-N3", "MW-A-A2"), Ben=("MW-B-N4", "MW-B-A1"), Cleo=("MW-C-N1", "MW-C-A1"))
+    assert [e["player"] for e in t.of("knocked_out", events)] == ["Ana", "Ben"]
+    assert not t.of("hand_won", events)
+    (paid,) = t.of("cards_paid", events)
+    assert (paid["player"], paid["owed"], paid["to"]) == ("Cleo", 3, "Cleo")
+    assert t.of("round_won", events)[0]["side"] == "Cleo"
+
+
 # ---- paying, knock-outs, rounds and the game --------------------------------------------------
 
 def test_option_1_losers_pay_into_their_own_dead_spoils_pile() -> None:
