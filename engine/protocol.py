@@ -97,6 +97,8 @@ class Game(ABC):
                 raise ActionError(f"{kind!r} action has an unknown field {name!r}")
             if not _TYPE_CHECKS[OPTIONAL_FIELDS[name]](value):
                 raise ActionError(f"{kind!r} action field {name!r} must be {_TYPE_NAMES[OPTIONAL_FIELDS[name]]}")
+        if action["t"] < 0:
+            raise ActionError(f"{kind!r} action has t={action['t']}: times are seconds since the game began, never negative")
         if action["t"] < self._last_t:
             raise ActionError(f"{kind!r} action at t={action['t']} is earlier than the previous one (t={self._last_t})")
         return copy.deepcopy(dict(action))

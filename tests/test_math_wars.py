@@ -307,6 +307,12 @@ def test_unknown_action_types_fields_and_players_raise_clear_errors() -> None:
         game.apply({"type": "play", "t": 1, "player": 3, "card": "MW-A-N1"})
     with pytest.raises(ActionError, match="no player called 'Zed'"):
         game.apply({"type": "play", "t": 1, "player": "Zed", "card": "MW-A-N1"})
+    with pytest.raises(ActionError, match="never negative"):
+        game.apply({"type": "play", "t": -1, "player": "Ana", "card": "MW-A-N1"})
+    with pytest.raises(ActionError, match="must be a number"):
+        game.apply({"type": "play", "t": "noon", "player": "Ana", "card": "MW-A-N1"})
+    with pytest.raises(ActionError, match="a JSON object"):
+        game.apply(["play", "Ana"])
     with pytest.raises(ActionError, match="names no card"):
         game.apply({"type": "play", "t": 1, "player": "Ana", "card": "MW-A-N999"})
     with pytest.raises(ActionError, match="unknown field 'colour'"):
