@@ -124,7 +124,7 @@ class Catalog:
         game = self._by_code.get(parts.game_code)
         if game is None:
             raise UnknownGame(str(parts), f"game code {parts.game_code!r} is not a game this station knows")
-        return game.card(parts.copy, parts.card_code, quoted=payload)
+        return game.card(parts.copy, parts.card_code, quoted=str(parts))
 
     def card(self, card_id: str) -> Card:
         """The card with this stable ID (``MW-A-N37``)."""

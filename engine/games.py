@@ -43,8 +43,8 @@ def game_class(name: object) -> type[Game]:
         raise ConfigError(f"unknown game {name!r}: choose one of {', '.join(GAME_TITLES)}")
     if name not in _RULES:
         playable = ", ".join(_RULES)
-        raise ConfigError(f"{GAME_TITLES[name]} cannot be refereed yet (playable now: {playable})")
-    module, _, cls = _RULES[name].partition(":")
+        raise ConfigError(f"{GAME_TITLES[str(name)]} cannot be refereed yet (playable now: {playable})")
+    module, _, cls = _RULES[str(name)].partition(":")
     return getattr(importlib.import_module(module), cls)
 
 

@@ -81,7 +81,7 @@ class Game(ABC):
         if not isinstance(action, Mapping):
             raise ActionError(f"an action is a JSON object with a 'type', not {action!r}")
         kind = action.get("type")
-        if kind not in self.ACTIONS:
+        if not isinstance(kind, str) or kind not in self.ACTIONS:
             known = ", ".join(sorted(self.ACTIONS))
             raise ActionError(f"unknown action type {kind!r} for {self.name} (known: {known})")
         spec = {**COMMON_FIELDS, **self.ACTIONS[kind]}

@@ -161,7 +161,7 @@ def _read_players(players: Any) -> tuple[Seat, ...]:
     if len(set(taken)) != len(taken):
         raise ConfigError("two players cannot play the same deck copy")
     free = iter(c for c in COPIES if c not in taken)
-    return tuple(Seat(name, copy or next(free)) for name, (_, copy) in zip(names, named))
+    return tuple(Seat(name, copy or next(free)) for name, (_, copy) in zip(names, named, strict=True))
 
 
 def _read_teams(teams: Any) -> dict[str, list[str]]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from engine.catalog import Card, load_catalog
@@ -201,10 +200,10 @@ class MathWars(Game):
         assert count.number is not None and crate.number is not None and crate.op is not None
         n, m = count.number.value, crate.number.value
         verdict = evaluate([n, Op.parse(crate.op), m], whole_numbers=True)
-        result = verdict.value if verdict.ok else n
+        result = verdict.value if verdict.value is not None else n
         note = "" if verdict.ok else text.count_alone(verdict.message)
         record = {"player": player, "count": int(n), "op": crate.op, "crate": int(m),
-                  "result": int(Fraction(result)), "note": note}
+                  "result": int(result), "note": note}
         return record, verdict.message
 
     def _resolve(self) -> list[Event]:
@@ -266,7 +265,7 @@ class MathWars(Game):
                 paid, reshuffled = piles.take(owed, self._may_reshuffle())
                 if reshuffled:
                     events.append({"type": "spoils_reshuffled", "player": player, "cards": reshuffled})
-                to = receiver if option2 else player
+                to = receiver if option2 and receiver is not None else player
                 battle, piles.battle = piles.battle, 0
                 self.piles[to].spoils += paid + battle
                 events.append({"type": "cards_paid", "player": player, "owed": owed, "paid": paid,

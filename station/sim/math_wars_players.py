@@ -55,12 +55,14 @@ class VirtualTable:
         while not self.game.state()["over"]:
             show = self.game.state()["showdown"]
             for player in show["contenders"]:
-                for turn_up in (lambda: self._turn_up_count(player, show["face_down"]), lambda: self._turn_up_crate(player)):
-                    action = turn_up()
-                    hand_before = self._hand()
-                    events = self.game.apply(action)
-                    self._follow(events, hand_over=self._hand() != hand_before)
-                    yield action, events
+                yield self._apply(self._turn_up_count(player, show["face_down"]))
+                yield self._apply(self._turn_up_crate(player))
+
+    def _apply(self, action: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        hand_before = self._hand()
+        events = self.game.apply(action)
+        self._follow(events, hand_over=self._hand() != hand_before)
+        return action, events
 
     def _next_t(self) -> float:
         self.clock = round(self.clock + 1.5, 1)
