@@ -105,10 +105,22 @@ class ExactNumber:
         return None
 
     @property
+    def _inner(self) -> ExactNumber:
+        """A percent's inner number (always set for PERCENT: checked on construction)."""
+        assert self.inner is not None
+        return self.inner
+
+    @property
+    def _denominator(self) -> int:
+        """A fraction's or mixed number's shown bottom number (always set for those forms)."""
+        assert self.denominator is not None
+        return self.denominator
+
+    @property
     def is_reduced(self) -> bool:
         """False only when a fraction part is shown unreduced (8/12, 1 2/4, 8/12%): a "simplify" cue."""
         if self.form is Form.PERCENT:
-            return self.inner.is_reduced
+            return self._inner.is_reduced
         if self.form in (Form.FRACTION, Form.MIXED):
             return self.denominator == self.value.denominator
         return True
@@ -117,7 +129,7 @@ class ExactNumber:
     def is_repeating(self) -> bool:
         """True when the card shows repeating digits in brackets (0.(3), 33.(3)%): a question of form."""
         if self.form is Form.PERCENT:
-            return self.inner.is_repeating
+            return self._inner.is_repeating
         return self.period > 0
 
     @property
@@ -141,16 +153,16 @@ class ExactNumber:
     def numerator(self) -> int | None:
         """The top number as shown, without sign (8 in 8/12, 1 in 1 1/2); None for other forms."""
         if self.form is Form.FRACTION:
-            return (abs(self.value) * self.denominator).numerator
+            return (abs(self.value) * self._denominator).numerator
         if self.form is Form.MIXED:
-            return ((abs(self.value) - self.whole) * self.denominator).numerator
+            return ((abs(self.value) - (self.whole or 0)) * self._denominator).numerator
         return None
 
     @property
     def repetend(self) -> str:
         """The digits shown in brackets ("6" for 0.1(6)); empty when nothing repeats."""
         if self.form is Form.PERCENT:
-            return self.inner.repetend
+            return self._inner.repetend
         if self.form is not Form.DECIMAL:
             return ""
         return _decimal_parts(self.value, self.places + self.period)[1][self.places :]

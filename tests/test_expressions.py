@@ -300,6 +300,7 @@ def test_order_and_whole_numbers_change_what_counts_as_a_solution():
     assert (2, ADD, 3, MUL, 4) in rows_of(solve([2, 3, 4], 20, order=LTR))
     assert (2, ADD, 3, MUL, 4) not in rows_of(solve([2, 3, 4], 20))
     assert (7, DIV, 2) in rows_of(solve([7, 2], Fraction(7, 2)))
+    assert (Fraction(1, 2), DIV, 1, MUL, 2) in rows_of(solve([Fraction(1, 2), 1, 2], 1))
     assert solve([7, 2], Fraction(7, 2), whole_numbers=True) == expressions.SolveResult((), True)
 
 
