@@ -37,8 +37,8 @@ __all__ = [
     "Evaluation",
     "Op",
     "Order",
-    "SolveResult",
     "Solution",
+    "SolveResult",
     "Verdict",
     "evaluate",
     "format_expression",
@@ -174,7 +174,8 @@ def _show_number(token: Any) -> str:
     """A number card as printed. Objects with ``.value`` print themselves."""
     if isinstance(token, (int, Fraction)):
         return _show_value(token)
-    return str(token)
+    pretty = getattr(token, "pretty", None)   # ExactNumber: the card's own form, with a real minus sign
+    return pretty() if callable(pretty) else str(token)
 
 
 def format_expression(tokens: Iterable[Any]) -> str:
@@ -434,11 +435,14 @@ class _Search:
         if op is Op.DIV:
             if number == 0:
                 return None
+            quotient: int | Fraction
             if type(term) is int and type(number) is int:
-                quotient, remainder = divmod(term, number)
-                if remainder:
-                    if self.whole:
-                        return None
+                whole_part, remainder = divmod(term, number)
+                if not remainder:
+                    quotient = whole_part
+                elif self.whole:
+                    return None
+                else:
                     quotient = Fraction(term, number)
             else:
                 quotient = term / number

@@ -71,7 +71,7 @@ def python_value(tokens):
     for op, v in zip(ops, values[1:]):
         source += f" {'+-*/'[list(Op).index(op)]} Fraction({v.numerator}, {v.denominator})"
     try:
-        return eval(source, {"__builtins__": {}, "Fraction": Fraction})  # noqa: S307
+        return eval(source, {"__builtins__": {}, "Fraction": Fraction})
     except ZeroDivisionError:
         return None
 
@@ -179,6 +179,7 @@ def test_division_by_zero_outranks_a_remainder_earlier_in_the_row():
         ([10, ADD, 2, DIV, 5], Order.STANDARD, "2 ÷ 5 leaves a remainder"),
         ([10, ADD, 2, DIV, 5], LTR, "12 ÷ 5 leaves a remainder"),
         ([SUB, 7, DIV, 2, MUL, 2], Order.STANDARD, "−7 ÷ 2 leaves a remainder"),
+        ([Fraction(1, 2), DIV, 3], Order.STANDARD, "1/2 ÷ 3 is not a whole number"),
     ],
 )
 def test_remainder_names_the_uneven_step(tokens, order, message):
@@ -217,6 +218,8 @@ def test_malformed_rows_say_what_is_wrong(tokens, message):
 def test_a_token_that_is_not_a_card_is_a_programmer_error(bad):
     with pytest.raises(TypeError):
         evaluate([1, ADD, bad])
+    with pytest.raises(TypeError):
+        solve([1, 2], 3, ops=[ADD, bad])
 
 
 def test_cards_with_an_exact_value_are_read_and_print_themselves():
@@ -311,20 +314,16 @@ def test_accept_filters_and_solutions_carry_the_hands_own_cards():
     assert result.solutions[0].tokens[2] is three
 
 
-def test_the_budget_stops_a_huge_search_and_says_so():
+def test_budget_and_max_solutions_stop_the_search_and_say_so():
     result = solve([1, 2, 3, 4, 5, 6, 7], 1000, budget=5_000)
     assert not result.complete
     assert solve([1, 2, 3, 4, 5, 6, 7], 1000, budget=5_000) == result
-
-
-def test_max_solutions_stops_early_and_says_so():
-    result = solve([1, 2, 3, 4], 10, max_solutions=3)
-    assert len(result.solutions) == 3 and not result.complete
-
-
-def test_solver_rejects_operation_cards_that_are_not_ops():
-    with pytest.raises(TypeError):
-        solve([1, 2], 3, ops=["+"])
+    full = solve([3, 4, 6], 18, ops=[MUL, ADD])
+    cut = solve([3, 4, 6], 18, ops=[MUL, ADD], budget=10)
+    assert full.complete and not cut.complete
+    assert cut.solutions == full.solutions[: len(cut.solutions)]
+    enough = solve([1, 2, 3, 4], 10, max_solutions=3)
+    assert len(enough.solutions) == 3 and not enough.complete
 
 
 def brute_force(hand, target, ops, order, whole, min_ops, max_mul):
@@ -379,3 +378,11 @@ def test_solver_finds_exactly_the_rows_a_brute_force_finds(
 
 def test_module_examples_run():
     assert doctest.testmod(expressions).failed == 0
+
+
+def test_exact_numbers_print_in_their_card_form_with_real_minus_signs() -> None:
+    from engine.numbers import parse_number
+
+    row = [parse_number("8/12"), Op.MUL, Op.SUB, parse_number("-0.(3)"), Op.ADD, parse_number("37.5%")]
+    assert format_expression(row) == "8/12 × −(−0.(3)) + 37.5%"
+    assert evaluate(row).value == Fraction(2, 3) * Fraction(1, 3) + Fraction(3, 8)
