@@ -112,7 +112,7 @@ def test_a_tied_player_with_no_card_left_cannot_fight_and_the_other_wins() -> No
     assert not t.of("math_war", events)
     assert t.of("knocked_out", events)[0] == {"type": "knocked_out", "player": "Ben", "reason": "no_cards_for_war",
                                               "t": events[-1]["t"]}
-    assert t.of("hand_won", events)[0]["side"] == "Ana"
+    assert (t.of("hand_won", events)[0]["side"], t.of("hand_won", events)[0]["highest"]) == ("Ana", 5)
     assert t.of("round_won", events)[0]["side"] == "Ana"
 
 

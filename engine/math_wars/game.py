@@ -225,11 +225,14 @@ class MathWars(Game):
             if total < highest:
                 self._pending.extend((p, highest - total) for p in show.contenders if self._seats[p].side == side)
         if len(top) == 1:
-            best = max((p for p in show.contenders if self._seats[p].side == top[0]), key=lambda p: by_player[p])
-            return events + self._settle(top[0], best, highest)
-        return events + self._math_war(top)
+            return events + self._settle(top[0], self._best_player(top[0], by_player), highest)
+        return events + self._math_war(top, highest, by_player)
 
-    def _math_war(self, tied: list[str]) -> list[Event]:
+    def _best_player(self, side: str, by_player: Mapping[str, int]) -> str:
+        """Who collects a side's winnings under Option 2: its best result, first in seating order on a tie."""
+        return max((p for p in self.showdown.contenders if self._seats[p].side == side), key=lambda p: by_player[p])
+
+    def _math_war(self, tied: list[str], highest: int, by_player: Mapping[str, int]) -> list[Event]:
         level = self.showdown.level + 1
         able = tuple(p for side in tied for p in self._members(side)
                      if not self.piles[p].out and self.piles[p].available(self._may_reshuffle()) > 0)
@@ -241,9 +244,7 @@ class MathWars(Game):
                     events += self._knock_out(p, "no_cards_for_war")
         live = [side for side in tied if side not in stuck]
         if len(live) == 1:   # the only side still able to fight wins without a MATH WAR
-            winner = live[0]
-            best = next(p for p in self.showdown.contenders if self._seats[p].side == winner)
-            return events + self._settle(winner, best, None)
+            return events + self._settle(live[0], self._best_player(live[0], by_player), highest)
         if not live:
             return events + self._settle(None, None, None)
         self.showdown = Showdown(level, able)
@@ -256,7 +257,6 @@ class MathWars(Game):
         events: list[Event] = []
         if side is not None:
             events.append({"type": "hand_won", "hand": self.hand, "side": side, "highest": highest})
-        option2 = self.rules.discard_option == 2 and receiver is not None
         losers = dict(self._pending)
         for player in self._seats:
             piles = self.piles[player]
@@ -265,7 +265,7 @@ class MathWars(Game):
                 paid, reshuffled = piles.take(owed, self._may_reshuffle())
                 if reshuffled:
                     events.append({"type": "spoils_reshuffled", "player": player, "cards": reshuffled})
-                to = receiver if option2 and receiver is not None else player
+                to = receiver if self.rules.discard_option == 2 and receiver is not None else player
                 battle, piles.battle = piles.battle, 0
                 self.piles[to].spoils += paid + battle
                 events.append({"type": "cards_paid", "player": player, "owed": owed, "paid": paid,

@@ -101,7 +101,7 @@ def _math_war(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
 
 
 def _hand_won(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
-    return f"{e['side']} wins the hand" + (f" with {_number(e['highest'])}." if e["highest"] is not None else ".")
+    return f"{e['side']} wins the hand with {_number(e['highest'])}."
 
 
 def _cards_paid(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
