@@ -47,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
                        description="A whole Math Wars Meta game, played by seeded virtual players and refereed by the engine.")
     p.add_argument("--seed", type=int, default=2026, help="shuffle seed (the same seed plays the same game)")
     p.add_argument("--players", default="Ana,Ben,Cleo", help="comma-separated player names (default: Ana,Ben,Cleo)")
+    p.add_argument("--team", action="append", metavar="NAME:P1,P2", dest="teams",
+                   help="play Team v Team: give each team once, e.g. --team Red:Ana,Ben --team Blue:Cy,Dee")
     p.add_argument("--edition", choices=["mwm25", "mwm100"], default="mwm25")
     p.add_argument("--discard-option", type=int, choices=[1, 2], default=1, help="1: own spoils pile, 2: winner's")
     p.add_argument("--victories", type=int, default=None, help="VICTORY! cards needed to win (default: the edition's)")

@@ -21,9 +21,16 @@ _TOLD = {"hand_result", "math_war", "hand_won", "cards_paid", "knocked_out", "ro
 
 
 def run(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
-    config = {"game": "math-wars", "seed": args.seed, "edition": args.edition, "players": names,
-              "discard_option": args.discard_option}
+    config: dict[str, object] = {"game": "math-wars", "seed": args.seed, "edition": args.edition,
+                                 "discard_option": args.discard_option}
+    if args.teams:
+        teams = dict(_team(text) for text in args.teams)
+        if any(not members for members in teams.values()):
+            print("mathstation demo: give a team as NAME:PLAYER,PLAYER, e.g. --team Red:Ana,Ben", file=sys.stderr)
+            return 2
+        config["teams"] = teams
+    else:
+        config["players"] = _names(args.players)
     if args.victories is not None:
         config["victories_to_win"] = args.victories
     try:
@@ -52,3 +59,12 @@ def run(args: argparse.Namespace) -> int:
         write_journal_file(args.save, game.config, game.actions)
         print(f"\nJournal saved to {args.save}: replay it with `mathstation replay {args.save}`")
     return 0
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _team(text: str) -> tuple[str, list[str]]:
+    name, _, players = text.partition(":")
+    return name.strip(), _names(players)

@@ -102,6 +102,16 @@ def test_demo_is_the_same_game_for_the_same_seed(capsys) -> None:
 def test_demo_refuses_a_bad_setup_with_the_reason(capsys) -> None:
     assert main(["demo", "--players", "Ana,Ana"]) == 2
     assert "same name" in capsys.readouterr().err
+    assert main(["demo", "--team", "Red"]) == 2
+    assert "NAME:PLAYER,PLAYER" in capsys.readouterr().err
+
+
+def test_demo_plays_team_v_team(capsys) -> None:
+    assert main(["demo", "--team", "Red:Ana,Ben", "--team", "Blue:Cy,Dee", "--discard-option", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Team v Team · Red: Ana (A), Ben (B); Blue: Cy (C), Dee (D)" in out
+    assert " Teams: Red " in out
+    assert "VICTORY! cards: Red" in out
 
 
 def test_the_installed_command_lists_its_sub_commands() -> None:

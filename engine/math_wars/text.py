@@ -21,6 +21,10 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _cards(n: int, noun: str = "card") -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _number(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
@@ -108,8 +112,8 @@ def _cards_paid(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
     where = "their own spoils pile" if e["to"] == e["player"] else f"{e['to']}'s spoils pile"
     total = e["paid"] + e["battle"]
     short = f" They owed {e['owed']} but had only {e['paid']}." if e["paid"] < e["owed"] else ""
-    return (f"{e['player']} gives {total} cards to {where} "
-            f"({e['paid']} from the draw pile + {e['battle']} battle card{'s' if e['battle'] != 1 else ''}).{short}")
+    return (f"{e['player']} gives {_cards(total)} to {where} "
+            f"({e['paid']} from the draw pile + {_cards(e['battle'], 'battle card')}).{short}")
 
 
 _OUT_REASONS = {
