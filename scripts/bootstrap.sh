@@ -30,8 +30,11 @@ fi
 if [ "${#missing[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
         say "installing system packages: ${missing[*]}"
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+        apt_log="$(mktemp)"
+        { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+          && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
+            >"$apt_log" 2>&1 || { tail -n 20 "$apt_log" >&2; die "apt-get could not install: ${missing[*]}"; }
+        rm -f "$apt_log"
     else
         die "missing system packages (${missing[*]}) and no apt-get here: install them with your package manager"
     fi
