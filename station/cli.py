@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import EngineError
-from engine.games import replay as replay_game
+from engine.protocol import Game
 from engine.games import new_game
 from station import demo
 from station.journal_file import JournalFileError, read_journal_file
@@ -84,12 +84,10 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _print_state(game, as_json: bool) -> None:
+def _print_state(game: Game, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"type": "state", "state": game.state()}, ensure_ascii=False))
     else:
         print()
         print("\n".join(game.summary()))
 
-
-__all__ = ["main", "replay_game"]
