@@ -251,6 +251,21 @@ def test_a_team_stays_in_while_one_teammate_has_cards() -> None:
     assert t.game.state()["victories"] == {"Red": 1, "Blue": 0}
 
 
+def test_a_math_war_nobody_can_fight_draws_the_round() -> None:
+    t = Table(players=None, teams={"Red": ["Ana", "Ben"], "Blue": ["Cy", "Dee"]})
+    # Hand 1: Red 32 v Blue 10, Blue's players pay 22 each (2 cards left).
+    t.hand(Ana=("MW-A-N20", "MW-A-A1"), Ben=("MW-B-N10", "MW-B-A1"), Cy=("MW-C-N5", "MW-C-A1"), Dee=("MW-D-N3", "MW-D-A1"))
+    # Hand 2: Blue 34 v Red 12, Red's players pay 22 each: now everyone has exactly 1 card.
+    t.hand(Ana=("MW-A-N5", "MW-A-A2"), Ben=("MW-B-N3", "MW-B-A2"), Cy=("MW-C-N20", "MW-C-A2"), Dee=("MW-D-N10", "MW-D-A2"))
+    assert {n: p["draw"] for n, p in t.game.state()["players"].items()} == {"Ana": 1, "Ben": 1, "Cy": 1, "Dee": 1}
+    # Hand 3: 9 = 9 with everyone's last card: no one can fight the MATH WAR.
+    events = t.hand(Ana=("MW-A-N1", "MW-A-A3"), Ben=("MW-B-N2", "MW-B-A3"), Cy=("MW-C-N1", "MW-C-A3"), Dee=("MW-D-N2", "MW-D-A3"))
+    assert [e["reason"] for e in t.of("knocked_out", events)] == ["no_cards_for_war"] * 4
+    assert [e["type"] for e in events[-2:]] == ["round_drawn", "round_started"]
+    assert t.game.state()["round"] == 2 and t.game.state()["victories"] == {"Red": 0, "Blue": 0}
+    assert "round 1 is a draw" in t.game.describe(events[-2])
+
+
 # ---- solo -------------------------------------------------------------------------------------
 
 def test_solo_discards_the_result_and_redraws_a_remainder() -> None:
