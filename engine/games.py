@@ -13,23 +13,17 @@ from typing import Any
 from engine.errors import ConfigError
 from engine.protocol import Event, Game
 
-#: Every game's name, as users type it, with its title.
-GAME_TITLES: Mapping[str, str] = {
-    "math-rush": "Math Rush",
-    "sum": "SUM",
-    "math-wars": "Math Wars Meta",
-    "whos-counting": "Who's Counting?",
-    "big-bang": "Big Bang",
+#: Every game, by the name users type: its title and the two-letter code printed in its cards'
+#: QR payloads (see docs/cards.md).
+GAMES: Mapping[str, tuple[str, str]] = {
+    "math-rush": ("Math Rush", "MR"),
+    "sum": ("SUM", "SU"),
+    "math-wars": ("Math Wars Meta", "MW"),
+    "whos-counting": ("Who's Counting?", "WC"),
+    "big-bang": ("Big Bang", "BB"),
 }
-
-#: Every game's two-letter code, as printed in its cards' QR payloads (see docs/cards.md).
-GAME_CODES: Mapping[str, str] = {
-    "math-rush": "MR",
-    "sum": "SU",
-    "math-wars": "MW",
-    "whos-counting": "WC",
-    "big-bang": "BB",
-}
+GAME_TITLES: Mapping[str, str] = {name: title for name, (title, _) in GAMES.items()}
+GAME_CODES: Mapping[str, str] = {name: code for name, (_, code) in GAMES.items()}
 
 #: Games whose rules are implemented: name -> "module:class".
 _RULES: Mapping[str, str] = {

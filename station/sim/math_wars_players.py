@@ -52,10 +52,10 @@ class VirtualTable:
 
     def actions(self) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Yield (action, events) until the game is won."""
-        while not self.game.state()["over"]:
-            show = self.game.state()["showdown"]
-            for player in show["contenders"]:
-                yield self._apply(self._turn_up_count(player, show["face_down"]))
+        while self.game.winner is None:
+            show = self.game.showdown
+            for player in show.contenders:
+                yield self._apply(self._turn_up_count(player, show.face_down))
                 yield self._apply(self._turn_up_crate(player))
 
     def _apply(self, action: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -98,8 +98,7 @@ class VirtualTable:
         self.rng.shuffle(cards.draw)
 
     def _hand(self) -> tuple[int, int]:
-        state = self.game.state()
-        return state["round"], state["hand"]
+        return self.game.round, self.game.hand
 
     def _follow(self, events: list[dict[str, Any]], hand_over: bool) -> None:
         """Move the real cards as the referee ruled."""
@@ -117,7 +116,7 @@ class VirtualTable:
                 cards.spoils.extend(cards.draw.pop() for _ in range(event["paid"]))
         if any(e["type"] == "round_started" for e in events):
             self._deal()
-        elif hand_over or self.game.state()["over"]:   # clear the table for the next hand
+        elif hand_over or self.game.winner is not None:   # clear the table for the next hand
             self._clear_battle_piles()
 
     def _clear_battle_piles(self) -> None:
