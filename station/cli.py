@@ -2,6 +2,8 @@
 
     mathstation replay GAME.jsonl [--json]   replay a game journal through the rules engine
     mathstation demo [--seed N]              a whole Math Wars Meta game played by virtual players
+    mathstation cards list|print|render      the printed cards (see station/cli_print.py)
+    mathstation mat print GAME               the play mat with its corner markers
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.protocol import Game
 from engine.games import new_game
-from station import demo
+from station import cli_print, demo
 from station.journal_file import JournalFileError, read_journal_file
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
@@ -55,6 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--save", type=Path, help="also write the game's journal here (replay it with `mathstation replay`)")
     p.add_argument("--pace", type=float, default=0.0, help="seconds to wait between hands, to watch it live")
     p.set_defaults(run=demo.run)
+
+    cli_print.register(sub)
     return parser
 
 

@@ -1,0 +1,177 @@
+"""The print-and-play commands: ``cards list``, ``cards print``, ``cards render``, ``mat print``.
+
+Bad input (an unknown game or card, a paper too small, a path that cannot be written) is a
+one-line message and exit code 2, and never leaves a half-written file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.catalog import Card, Catalog, GameDeck, load_catalog
+from engine.errors import CatalogError, PayloadError
+from engine.games import GAME_TITLES
+from station.printables.output import OutputError
+from station.printables.paper import PaperError, parse_paper
+from station.progress import ProgressLine
+
+EXIT_OK, EXIT_USAGE = 0, 2
+
+
+class UsageError(Exception):
+    """Bad input from the command line: the message is what the user reads."""
+
+
+def register(sub: Any) -> None:
+    """Add the ``cards`` and ``mat`` commands to the ``mathstation`` parser."""
+    cards = sub.add_parser("cards", help="list, print or render the printed cards of a game",
+                           description="The printed cards: list them, print them as a PDF for cutting, render one as an image.")
+    actions = cards.add_subparsers(title="actions", metavar="ACTION")
+
+    p = actions.add_parser("list", help="every card of a deck: ID, QR payload, face",
+                           description="List every card of a game's deck: its ID, the text of its QR code and its face.")
+    _selection_arguments(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per card, for machines")
+    p.set_defaults(run=_guarded(_list))
+
+    p = actions.add_parser("print", help="a PDF of a deck laid out for cutting, with backs for duplex",
+                           description="Print a deck as a PDF: cards laid out for cutting (cut marks, no card split over pages), "
+                                       "each face sheet followed by its backs for double-sided printing.")
+    p.add_argument("game", metavar="GAME", help="a game with printed cards, or 'all' for every game")
+    _selection_arguments(p, with_game=False)
+    p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
+    p.add_argument("--no-backs", dest="backs", action="store_false", help="faces only, for single-sided printing")
+    p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-cards.pdf)")
+    p.set_defaults(run=_guarded(_print))
+
+    p = actions.add_parser("render", help="one card as a PNG image, exactly as printed",
+                           description="Render one card (by ID like MW-A-N37, or its QR text) as a PNG image, exactly as it prints.")
+    p.add_argument("card", metavar="CARD", help="card ID (MW-A-N37) or QR payload (MCS1-MW-A-N37)")
+    p.add_argument("--dpi", type=float, default=300, help="resolution (default 300: a 1040 x 745 px card)")
+    p.add_argument("--back", action="store_true", help="the card's back instead of its face")
+    p.add_argument("--out", type=Path, help="the PNG to write (default: CARD.png)")
+    p.set_defaults(run=_guarded(_render))
+
+    mat = sub.add_parser("mat", help="print the play mat of a game",
+                         description="The play mat: zones where the game needs them and four corner markers the camera measures by.")
+    mat_actions = mat.add_subparsers(title="actions", metavar="ACTION")
+    p = mat_actions.add_parser("print", help="a PDF of the mat, tiled over several pages when larger than the paper",
+                               description="Print a game's play mat at full size; a mat larger than the paper is tiled "
+                                           "over several pages with overlap marks for gluing.")
+    p.add_argument("game", metavar="GAME", help="the game (math-wars)")
+    p.add_argument("--players", type=int, default=None, help="how many players sit at the mat (default: the game's usual)")
+    p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
+    p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-mat.pdf)")
+    p.set_defaults(run=_guarded(_mat_print))
+
+    for parser in (cards, mat):
+        parser.set_defaults(run=lambda args, parser=parser: (parser.print_help(), EXIT_USAGE)[1])
+
+
+def _selection_arguments(p: argparse.ArgumentParser, *, with_game: bool = True) -> None:
+    if with_game:
+        p.add_argument("game", metavar="GAME", help="a game with printed cards (math-wars)")
+    p.add_argument("--copies", help="deck copies to include, e.g. A,B (default: all)")
+    p.add_argument("--deck", help="only one named deck, e.g. count25 (default: every card)")
+
+
+def _guarded(handler: Any) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return int(handler(args))
+        except (UsageError, CatalogError, PayloadError, PaperError, OutputError) as exc:
+            print(f"mathstation: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        except BrokenPipeError:
+            raise
+        except OSError as exc:  # a full disk, a vanished folder: still one clear line
+            print(f"mathstation: cannot write {getattr(exc, 'filename', '') or 'the output'}: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_USAGE
+
+    return run
+
+
+def _deck(catalog: Catalog, name: str) -> GameDeck:
+    if name in catalog.games:
+        return catalog.game(name)
+    printable = ", ".join(catalog.games)
+    if name in GAME_TITLES:
+        raise UsageError(f"{GAME_TITLES[name]} has no printed deck yet (games with cards: {printable})")
+    raise UsageError(f"unknown game {name!r}: games with cards are {printable}")
+
+
+def _selected(deck: GameDeck, args: argparse.Namespace) -> list[list[Card]]:
+    """The chosen cards, one group per deck copy."""
+    copies = [c.strip().upper() for c in args.copies.split(",")] if args.copies else list(deck.copies)
+    for copy in copies:
+        if len(copy) != 1 or copy not in deck.copies:
+            raise UsageError(f"{deck.title} has deck copies {deck.copies[0]}–{deck.copies[-1]}, not {copy!r}")
+    return [deck.cards([copy], args.deck) for copy in dict.fromkeys(copies)]
+
+
+def _list(args: argparse.Namespace) -> int:
+    deck = _deck(load_catalog(), args.game)
+    for card in (card for group in _selected(deck, args) for card in group):
+        if args.json:
+            print(json.dumps({"id": card.id, "payload": card.payload, "game": card.game, "copy": card.copy,
+                              "code": card.face.code, "kind": card.face.kind, "face": card.face.describe()},
+                             ensure_ascii=False))
+        else:
+            print(f"{card.id:<12} {card.payload:<16} {card.face.describe()}")
+    return EXIT_OK
+
+
+def _print(args: argparse.Namespace) -> int:
+    from station.printables.sheets import write_deck_pdf
+
+    catalog = load_catalog()
+    names = list(catalog.games) if args.game == "all" else [args.game]
+    groups = [group for name in names for group in _selected(_deck(catalog, name), args)]
+    paper = parse_paper(args.paper)
+    out = args.out or Path(f"{args.game}-cards.pdf")
+    count = sum(len(group) for group in groups)
+    pages = write_deck_pdf(groups, paper, out, backs=args.backs, progress=ProgressLine(f"Printing {count} cards: page"),
+                           title=f"{' + '.join(GAME_TITLES[n] for n in names)} cards")
+    sides = "faces and backs: print double-sided, flip on long edge" if args.backs else "faces only"
+    print(f"Wrote {out}: {count} cards on {pages} {paper.name} pages ({sides}).")
+    return EXIT_OK
+
+
+def _render(args: argparse.Namespace) -> int:
+    from station.printables.output import atomic_output
+    from station.printables.raster import render_card
+
+    catalog = load_catalog()
+    text = args.card.strip().upper()
+    try:
+        card = catalog.from_payload(text) if text.startswith("MCS") else catalog.card(text)
+    except PayloadError as exc:
+        raise UsageError(f"card {args.card!r}: {exc.reason}") from exc
+    if not 30 <= args.dpi <= 1200:
+        raise UsageError(f"--dpi {args.dpi:g} is out of range: use 30 to 1200 (the virtual table uses 150-300)")
+    out = args.out or Path(f"{card.id}{'-back' if args.back else ''}.png")
+    image = render_card(card, args.dpi, back=args.back)
+    with atomic_output(out) as stream:
+        image.save(stream, format="PNG", dpi=(args.dpi, args.dpi))
+    print(f"Wrote {out}: {card.id} ({card.face.describe()}), {image.width} x {image.height} px at {args.dpi:g} dpi.")
+    return EXIT_OK
+
+
+def _mat_print(args: argparse.Namespace) -> int:
+    from station.printables.mat_pdf import write_mat_pdf
+    from station.table.mat import MatError, mat_layout
+
+    paper = parse_paper(args.paper)
+    try:
+        layout = mat_layout(args.game, args.players) if args.players is not None else mat_layout(args.game)
+    except MatError as exc:
+        raise UsageError(str(exc)) from exc
+    out = args.out or Path(f"{args.game}-mat.pdf")
+    pages = write_mat_pdf(layout, paper, out, progress=ProgressLine("Printing the mat: page"))
+    print(f"Wrote {out}: {layout.title} mat for {layout.seats} players, {layout.width:g} x {layout.height:g} mm "
+          f"on {pages} {paper.name} page{'s' if pages != 1 else ''}.")
+    return EXIT_OK

@@ -1,0 +1,117 @@
+"""Reading QR codes in an image: a decoder interface with zxing-cpp and pyzbar backends.
+
+Every backend returns the same plain values (text and corner pixels), so the rest of the
+station never knows which library read a code. The payload's meaning is the catalog's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+from PIL import Image
+
+Point = tuple[float, float]
+
+
+class DecoderUnavailable(ImportError):
+    """The decoding library, or the system library under it, is not installed."""
+
+
+@dataclass(frozen=True)
+class CodeRead:
+    """One QR code found in an image: its text and its corners in pixels, in image order."""
+
+    text: str
+    corners: tuple[Point, ...]
+
+    @property
+    def center(self) -> Point:
+        xs, ys = zip(*self.corners)
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+
+
+class Decoder(Protocol):
+    name: str
+
+    def decode(self, image: Image.Image | np.ndarray) -> list[CodeRead]:
+        """Every QR code found in ``image`` (gray or colour)."""
+        ...
+
+
+def as_gray(image: Image.Image | np.ndarray) -> np.ndarray:
+    """A 2-D uint8 array, whatever came in (PIL image, gray or RGB array)."""
+    if isinstance(image, Image.Image):
+        return np.asarray(image.convert("L"))
+    array = np.asarray(image)
+    if array.ndim == 3:
+        weights = np.array([0.299, 0.587, 0.114], dtype=np.float32)[: array.shape[2]]
+        return (array[..., :3].astype(np.float32) @ weights[:3]).astype(np.uint8)
+    return array.astype(np.uint8, copy=False)
+
+
+class PyzbarDecoder:
+    """ZBar through pyzbar: packaged for Raspberry Pi OS (apt libzbar0), reads QR codes only here."""
+
+    name = "pyzbar"
+
+    def __init__(self) -> None:
+        try:
+            from pyzbar import pyzbar
+        except ImportError as exc:  # pyzbar raises ImportError when libzbar0 is missing
+            raise DecoderUnavailable(
+                f"pyzbar cannot load the ZBar library ({exc}): run scripts/bootstrap.sh, or `sudo apt install libzbar0`"
+            ) from exc
+        self._pyzbar = pyzbar
+        self._symbols = [pyzbar.ZBarSymbol.QRCODE]
+
+    def decode(self, image: Image.Image | np.ndarray) -> list[CodeRead]:
+        gray = np.ascontiguousarray(as_gray(image))
+        reads = []
+        for symbol in self._pyzbar.decode(gray, symbols=self._symbols):
+            text = symbol.data.decode("utf-8", errors="replace")
+            reads.append(CodeRead(text, tuple((float(p.x), float(p.y)) for p in symbol.polygon)))
+        return reads
+
+
+class ZxingDecoder:
+    """zxing-cpp: many times faster than ZBar on a whole frame and it finds codes ZBar misses
+    when many lie side by side (a sheet of cards, a busy table); wheels exist for the Pi."""
+
+    name = "zxing-cpp"
+
+    def __init__(self) -> None:
+        try:
+            import zxingcpp
+        except ImportError as exc:
+            raise DecoderUnavailable(f"zxing-cpp is not installed ({exc}): run scripts/bootstrap.sh") from exc
+        self._zxing = zxingcpp
+        self._formats = zxingcpp.BarcodeFormat.QRCode
+
+    def decode(self, image: Image.Image | np.ndarray) -> list[CodeRead]:
+        gray = np.ascontiguousarray(as_gray(image))
+        reads = []
+        for result in self._zxing.read_barcodes(gray, formats=self._formats):
+            p = result.position
+            corners = tuple((float(q.x), float(q.y)) for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left))
+            reads.append(CodeRead(result.text, corners))
+        return reads
+
+
+BACKENDS: dict[str, type[ZxingDecoder] | type[PyzbarDecoder]] = {"zxing-cpp": ZxingDecoder, "pyzbar": PyzbarDecoder}
+
+
+def make_decoder(name: str = "auto") -> Decoder:
+    """The decoder called ``name``; ``auto`` is the best one installed (zxing-cpp, then pyzbar)."""
+    if name != "auto":
+        if name not in BACKENDS:
+            raise ValueError(f"unknown QR decoder {name!r}: choose auto, {', '.join(BACKENDS)}")
+        return BACKENDS[name]()
+    problems = []
+    for backend in BACKENDS.values():
+        try:
+            return backend()
+        except DecoderUnavailable as exc:
+            problems.append(str(exc))
+    raise DecoderUnavailable("no QR decoder can be loaded: " + "; ".join(problems))
