@@ -1,0 +1,111 @@
+"""``mathstation cards`` as a teacher would use it: helpful output, and bad input that leaves
+nothing half-written behind."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from station.cli import main
+from station.vision.decode import make_decoder
+
+
+def files_in(folder: Path) -> list[str]:
+    return sorted(os.listdir(folder))
+
+
+def test_list_shows_id_payload_and_face(capsys):
+    assert main(["cards", "list", "math-wars", "--copies", "B"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 140
+    assert lines[36].split() == ["MW-B-N37", "MCS1-MW-B-N37", "COUNT", "META", "37"]
+    assert lines[-1].split() == ["MW-B-D10", "MCS1-MW-B-D10", "MATH", "CRATE", "÷10"]
+
+
+def test_list_json_covers_every_copy_and_named_decks(capsys):
+    assert main(["cards", "list", "math-wars", "--json"]) == 0
+    cards = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(cards) == 8 * 140 and len({c["payload"] for c in cards}) == len(cards)
+    assert cards[0] == {"id": "MW-A-N1", "payload": "MCS1-MW-A-N1", "game": "math-wars", "copy": "A",
+                        "code": "N1", "kind": "count-meta", "face": "COUNT META 1"}
+    assert main(["cards", "list", "math-wars", "--copies", "a", "--deck", "count25"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 25
+
+
+def test_print_reports_what_it_wrote_and_shows_progress(tmp_path, capsys):
+    out = tmp_path / "crates.pdf"
+    assert main(["cards", "print", "math-wars", "--copies", "C", "--deck", "crate1", "--paper", "letter", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert f"Wrote {out}: 40 cards on 10 letter pages" in captured.out
+    assert captured.err.splitlines()[-1] == "Printing 40 cards: page 10/10"
+    assert out.read_bytes().startswith(b"%PDF") and files_in(tmp_path) == ["crates.pdf"]
+
+
+def test_render_writes_the_card_as_printed(tmp_path, capsys):
+    out = tmp_path / "n37.png"
+    assert main(["cards", "render", "mcs1-mw-a-n37", "--dpi", "200", "--out", str(out)]) == 0
+    assert "MW-A-N37 (COUNT META 37)" in capsys.readouterr().out
+    image = Image.open(out)
+    assert round(image.info["dpi"][0]) == 200
+    assert [r.text for r in make_decoder().decode(image)] == ["MCS1-MW-A-N37"] * 2
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["cards", "print", "chess"], "unknown game 'chess': games with cards are math-wars"),
+        (["cards", "print", "sum"], "SUM has no printed deck yet"),
+        (["cards", "print", "math-wars", "--copies", "A,Q"], "has deck copies A–H, not 'Q'"),
+        (["cards", "print", "math-wars", "--deck", "count50"], "no deck 'count50'; decks: count25, count100, crate1"),
+        (["cards", "print", "math-wars", "--paper", "60x80mm"], "cannot fit a card: a card is 63 x 88 mm"),
+        (["cards", "print", "math-wars", "--paper", "b4"], "paper 'b4' is not known"),
+        (["cards", "render", "MW-A-N101"], "card 'MW-A-N101': Math Wars Meta has no card 'N101'"),
+        (["cards", "render", "MCS1-ZZ-A-N1"], "game code 'ZZ' is not a game this station knows"),
+        (["cards", "render", "MW-A-N1", "--dpi", "9000"], "--dpi 9000 is out of range"),
+        (["cards", "list", "big-bang"], "Big Bang has no printed deck yet"),
+    ],
+)
+def test_bad_input_is_one_clear_line_exit_2_and_no_file(tmp_path, capsys, argv, message):
+    out = tmp_path / "out.file"
+    assert main([*argv, "--out", str(out)] if argv[1] != "list" else argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert files_in(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "where, message",
+    [
+        ("missing/deck.pdf", "folder {tmp}/missing does not exist"),
+        ("afile/deck.pdf", "{tmp}/afile is a file, not a folder"),
+        ("", "is a folder; give a file name"),
+    ],
+)
+def test_an_unwritable_output_path_is_refused_before_any_work(tmp_path, capsys, where, message):
+    (tmp_path / "afile").write_text("keep me")
+    assert main(["cards", "print", "math-wars", "--out", str(tmp_path / where)]) == 2
+    assert message.format(tmp=tmp_path) in capsys.readouterr().err
+    assert files_in(tmp_path) == ["afile"] and (tmp_path / "afile").read_text() == "keep me"
+
+
+def test_a_failure_while_writing_keeps_the_old_file_and_leaves_no_part_file(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "deck.pdf"
+    out.write_bytes(b"the teacher's earlier print")
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("station.printables.sheets._footer", broken)
+    assert main(["cards", "print", "math-wars", "--copies", "A", "--out", str(out)]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert out.read_bytes() == b"the teacher's earlier print" and files_in(tmp_path) == ["deck.pdf"]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc, a folder nobody may create files in")
+def test_a_folder_that_refuses_files_is_named(capsys):
+    assert main(["cards", "render", "MW-A-N1", "--out", "/proc/card.png"]) == 2
+    assert "/proc/card.png: cannot create a file in /proc" in capsys.readouterr().err
