@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import EngineError
-from engine.protocol import Game
 from engine.games import new_game
+from engine.protocol import Game
 from station import cli_print, demo
 from station.journal_file import JournalFileError, read_journal_file
 

@@ -164,6 +164,7 @@ def _render(args: argparse.Namespace) -> int:
 def _mat_print(args: argparse.Namespace) -> int:
     from station.printables.mat_pdf import write_mat_pdf
     from station.table.mat import MatError, mat_layout
+    from station.vision.markers import MarkersUnavailable
 
     paper = parse_paper(args.paper)
     try:
@@ -171,7 +172,10 @@ def _mat_print(args: argparse.Namespace) -> int:
     except MatError as exc:
         raise UsageError(str(exc)) from exc
     out = args.out or Path(f"{args.game}-mat.pdf")
-    pages = write_mat_pdf(layout, paper, out, progress=ProgressLine("Printing the mat: page"))
+    try:
+        pages = write_mat_pdf(layout, paper, out, progress=ProgressLine("Printing the mat: page"))
+    except MarkersUnavailable as exc:
+        raise UsageError(str(exc)) from exc
     print(f"Wrote {out}: {layout.title} mat for {layout.seats} players, {layout.width:g} x {layout.height:g} mm "
           f"on {pages} {paper.name} page{'s' if pages != 1 else ''}.")
     return EXIT_OK

@@ -10,8 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.catalog import load_catalog, parse_manifest
-from engine.errors import (CatalogError, MalformedPayload, PayloadError, UnknownCard, UnknownGame,
-                           UnknownVersion)
+from engine.errors import CatalogError, MalformedPayload, PayloadError, UnknownCard, UnknownGame, UnknownVersion
 from engine.games import GAME_CODES, GAME_TITLES
 from engine.payload import MAX_LENGTH, PayloadParts, split_payload
 

@@ -109,3 +109,34 @@ def test_a_failure_while_writing_keeps_the_old_file_and_leaves_no_part_file(tmp_
 def test_a_folder_that_refuses_files_is_named(capsys):
     assert main(["cards", "render", "MW-A-N1", "--out", "/proc/card.png"]) == 2
     assert "/proc/card.png: cannot create a file in /proc" in capsys.readouterr().err
+
+
+def test_mat_print_says_what_it_made_and_refuses_bad_seats(tmp_path, capsys):
+    out = tmp_path / "mat.pdf"
+    assert main(["mat", "print", "math-wars", "--players", "4", "--paper", "letter", "--out", str(out)]) == 0
+    assert "Math Wars Meta mat for 4 players, 292 x 342 mm on 4 letter pages" in capsys.readouterr().out
+    assert main(["mat", "print", "math-wars", "--players", "9", "--out", str(tmp_path / "nine.pdf")]) == 2
+    assert "mathstation: the Math Wars Meta mat is for 2–8 players, not 9" in capsys.readouterr().err
+    assert files_in(tmp_path) == ["mat.pdf"]
+
+
+def test_mat_print_without_opencv_says_how_to_get_it(tmp_path, capsys, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_cv2(name, *args, **kwargs):
+        if name == "cv2" or name.startswith("cv2."):
+            raise ImportError("No module named 'cv2'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_cv2)
+    import station.vision.markers as markers
+
+    for cached in (getattr(markers, name) for name in dir(markers)):
+        if hasattr(cached, "cache_clear"):
+            cached.cache_clear()
+    assert main(["mat", "print", "math-wars", "--out", str(tmp_path / "mat.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "OpenCV" in err and "apt install python3-opencv" in err and err.count("\n") == 1
+    assert files_in(tmp_path) == []

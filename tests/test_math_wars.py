@@ -11,7 +11,6 @@ from engine.games import new_game, replay
 from engine.math_wars import MathWars
 from tests.conftest import Table
 
-
 # ---- a hand, and the rule sheet's own examples -------------------------------------------------
 
 def test_sheet_example_1_loser_gives_difference_plus_battle_card() -> None:

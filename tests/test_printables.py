@@ -10,7 +10,14 @@ import pytest
 from engine.catalog import Card, CardFace, load_catalog
 from engine.errors import CatalogError
 from engine.numbers import MINUS, parse_number
-from station.printables.geometry import CARD_HEIGHT_MM, CARD_WIDTH_MM, CODE_MM, CODE_SPOTS, VALUE_PANEL, VALUE_PANEL_TURNED
+from station.printables.geometry import (
+    CARD_HEIGHT_MM,
+    CARD_WIDTH_MM,
+    CODE_MM,
+    CODE_SPOTS,
+    VALUE_PANEL,
+    VALUE_PANEL_TURNED,
+)
 from station.printables.looks import look_for, parse_look
 from station.printables.paper import PaperError, parse_paper
 from station.printables.qr import qr_modules
@@ -134,7 +141,7 @@ def test_backs_print_in_register_with_their_faces_on_a_long_edge_flip(tmp_path):
     cards = CATALOG.game("math-wars").cards(["A"], "crate1")[:7]  # a part-filled sheet shows mirroring
     path = tmp_path / "deck.pdf"
     assert write_deck_pdf([cards], parse_paper("a4"), path) == 2
-    face_page, back_page = (np.asarray(page.convert("L")) for page in rasterise(path, 50))
+    _face_page, back_page = (np.asarray(page.convert("L")) for page in rasterise(path, 50))
     flipped = back_page[:, ::-1]  # what lies behind the face page after a long-edge flip
     layout = sheet_layout(parse_paper("a4"))
     px = 50 / 25.4

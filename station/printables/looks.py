@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from dataclasses import dataclass, field
 from importlib import resources
 
 from engine.errors import CatalogError
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python 3.10
+else:  # pragma: no cover - Python 3.10 (Ubuntu 22.04)
     import tomli as tomllib
 
 DEFAULT_COLOUR = "#555555"

@@ -56,7 +56,7 @@ def number_tokens(number: ExactNumber) -> list[Token]:
         head, _, fraction = shown.rpartition(" ") if number.form is Form.MIXED else ("", "", shown)
         sign = MINUS if fraction.startswith(MINUS) else ""
         top, bottom = fraction.removeprefix(MINUS).split("/")
-        lead = [Text(head), Gap(0.1)] if head else [Text(sign)] if sign else []
+        lead: list[Token] = [Text(head), Gap(0.1)] if head else [Text(sign)] if sign else []
         return lead + [Stacked(top, bottom)]
     repeating = _REPEATING.match(shown)
     if repeating:

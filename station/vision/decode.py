@@ -12,6 +12,8 @@ from typing import Protocol
 import numpy as np
 from PIL import Image
 
+from station.vision.images import as_gray
+
 Point = tuple[float, float]
 
 
@@ -38,17 +40,6 @@ class Decoder(Protocol):
     def decode(self, image: Image.Image | np.ndarray) -> list[CodeRead]:
         """Every QR code found in ``image`` (gray or colour)."""
         ...
-
-
-def as_gray(image: Image.Image | np.ndarray) -> np.ndarray:
-    """A 2-D uint8 array, whatever came in (PIL image, gray or RGB array)."""
-    if isinstance(image, Image.Image):
-        return np.asarray(image.convert("L"))
-    array = np.asarray(image)
-    if array.ndim == 3:
-        weights = np.array([0.299, 0.587, 0.114], dtype=np.float32)[: array.shape[2]]
-        return (array[..., :3].astype(np.float32) @ weights[:3]).astype(np.uint8)
-    return array.astype(np.uint8, copy=False)
 
 
 class PyzbarDecoder:
@@ -92,14 +83,14 @@ class ZxingDecoder:
     def decode(self, image: Image.Image | np.ndarray) -> list[CodeRead]:
         gray = np.ascontiguousarray(as_gray(image))
         reads = []
-        for result in self._zxing.read_barcodes(gray, formats=self._formats):
+        for result in self._zxing.read_barcodes(gray, formats=self._formats):  # type: ignore[arg-type]
             p = result.position
             corners = tuple((float(q.x), float(q.y)) for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left))
             reads.append(CodeRead(result.text, corners))
         return reads
 
 
-BACKENDS: dict[str, type[ZxingDecoder] | type[PyzbarDecoder]] = {"zxing-cpp": ZxingDecoder, "pyzbar": PyzbarDecoder}
+BACKENDS: dict[str, type[ZxingDecoder | PyzbarDecoder]] = {"zxing-cpp": ZxingDecoder, "pyzbar": PyzbarDecoder}
 
 
 def make_decoder(name: str = "auto") -> Decoder:

@@ -1,0 +1,1 @@
+"""How each game lies on the table: its mat, zones and piles, in millimetres on the table."""
