@@ -4,6 +4,7 @@
     mathstation demo [--seed N]              a whole Math Wars Meta game played by virtual players
     mathstation cards list|print|render      the printed cards (see station/cli_print.py)
     mathstation mat print GAME               the play mat with its corner markers
+    mathstation scan IMAGE... [--json]       what lies on a photo of the table
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.games import new_game
 from engine.protocol import Game
-from station import cli_print, demo
+from station import cli_print, cli_vision, demo
 from station.journal_file import JournalFileError, read_journal_file
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
@@ -59,6 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=demo.run)
 
     cli_print.register(sub)
+    cli_vision.register(sub)
     return parser
 
 

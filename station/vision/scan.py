@@ -1,0 +1,75 @@
+"""One image to what lies on the table: cards (with mm positions on a mat), foreign QR codes,
+the mat, and warnings about the image itself (too dark, blurred, no mat)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from engine.catalog import Catalog, load_catalog
+from station.vision.decode import Decoder, make_decoder
+from station.vision.images import as_gray
+from station.vision.locate import CardSighting, ForeignCode, locate
+from station.vision.markers import detect_markers
+from station.vision.table_map import TableMap, find_table_map
+
+DARK_MEAN = 45  # mean grey level under which a frame is too dark to trust
+SHARPNESS_MIN = 60.0  # variance of the Laplacian under which a frame is called blurred
+
+
+@dataclass(frozen=True)
+class ImageQuality:
+    brightness: float  # mean grey level, 0-255
+    sharpness: float  # variance of the Laplacian: higher is sharper
+
+    def warnings(self) -> tuple[str, ...]:
+        found = []
+        if self.brightness < DARK_MEAN:
+            found.append(f"the image is too dark (mean level {self.brightness:.0f} of 255): add light")
+        if self.sharpness < SHARPNESS_MIN:
+            found.append(f"the image looks blurred (sharpness {self.sharpness:.0f}): check focus and hold the camera still")
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    cards: tuple[CardSighting, ...]
+    foreign: tuple[ForeignCode, ...]
+    table: TableMap
+    quality: ImageQuality
+    warnings: tuple[str, ...] = field(default=())
+
+    def as_json(self) -> dict[str, Any]:
+        mat = self.table.mat
+        return {
+            "units": self.table.units,
+            "mat": None if mat is None else {"game": mat.game, "seats": mat.seats, "markers_seen": self.table.markers_seen},
+            "cards": [
+                {"id": c.card_id, "face": c.face, "game": c.game, "x": round(c.x, 1), "y": round(c.y, 1),
+                 "angle": round(c.angle, 1), "codes": c.codes,
+                 **({"zone": zone.name} if mat and (zone := mat.zone_at(c.x, c.y)) else {})}
+                for c in self.cards
+            ],
+            "unknown_codes": [{"text": f.text, "reason": f.reason, "x": round(f.x, 1), "y": round(f.y, 1)} for f in self.foreign],
+            "warnings": list(self.warnings),
+        }
+
+
+def image_quality(gray: np.ndarray) -> ImageQuality:
+    import cv2
+
+    small = gray[::2, ::2] if gray.shape[1] > 1400 else gray
+    return ImageQuality(float(small.mean()), float(cv2.Laplacian(small, cv2.CV_64F).var()))
+
+
+def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None) -> ScanResult:
+    """Everything one still image shows: a whole-frame pass (the station's safety net)."""
+    gray = as_gray(image)
+    decoder = decoder or make_decoder()
+    table = find_table_map(detect_markers(gray))
+    cards, foreign = locate(decoder.decode(gray), table, catalog or load_catalog())
+    quality = image_quality(gray)
+    cards.sort(key=lambda c: (c.y, c.x))
+    return ScanResult(tuple(cards), tuple(foreign), table, quality, table.warnings + quality.warnings())

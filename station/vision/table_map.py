@@ -1,0 +1,81 @@
+"""From camera pixels to millimetres on the mat: the homography of the mat's corner markers.
+
+The markers also say which mat lies there (game and seats), so the station needs no setting for
+it. Without a mat the map is the identity and positions stay in pixels, with a warning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from station.table.mat import MatError, MatLayout, identify_mat, mat_layout
+from station.vision.markers import MarkerRead
+
+Point = tuple[float, float]
+GOOD_MARKERS = 3  # with fewer, a homography from corners 30 mm apart is shaky far from them
+
+
+@dataclass(frozen=True)
+class TableMap:
+    """Maps image pixels to table coordinates: mm on ``mat``, or pixels when there is none."""
+
+    mat: MatLayout | None = None
+    pixels_to_mm: np.ndarray | None = field(default=None, compare=False, repr=False)
+    markers_seen: int = 0
+    error_px: float = 0.0  # the markers' corners reprojected: how far off, at worst
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def units(self) -> Literal["mm", "px"]:
+        return "mm" if self.pixels_to_mm is not None else "px"
+
+    def to_table(self, points: np.ndarray | list[Point]) -> np.ndarray:
+        """N x 2 pixel points to N x 2 table points (mm, or unchanged pixels without a mat)."""
+        array = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        if self.pixels_to_mm is None:
+            return array
+        ones = np.ones((len(array), 1))
+        mapped = np.hstack([array, ones]) @ self.pixels_to_mm.T
+        return mapped[:, :2] / mapped[:, 2:3]
+
+    def mm_per_pixel_at(self, point: Point) -> float:
+        """The map's local scale at ``point`` (1.0 without a mat): a pixel's width in mm."""
+        a, b = self.to_table([point, (point[0] + 1.0, point[1])])
+        return float(np.hypot(*(b - a)))
+
+
+NO_MAT = TableMap(warnings=("no mat markers seen: positions are in pixels; put the mat under the camera",))
+
+
+def find_table_map(markers: list[MarkerRead]) -> TableMap:
+    """The map from the mat markers in one frame; ``NO_MAT`` (with its warning) if there are none."""
+    import cv2
+
+    which = identify_mat(m.id for m in markers)
+    if which is None:
+        if markers:
+            ids = ", ".join(str(m.id) for m in markers)
+            return TableMap(warnings=(f"markers {ids} are not from one Math Card Station mat: positions are in pixels",))
+        return NO_MAT
+    try:
+        layout = mat_layout(*which)
+    except MatError as exc:
+        return TableMap(warnings=(f"a mat was seen that this station does not know ({exc}): positions are in pixels",))
+    spots = {spot.id: spot for spot in layout.markers}
+    seen = {m.id: m for m in markers if m.id in spots}
+    pixels = np.array([p for m in seen.values() for p in m.corners], dtype=np.float64)
+    table = np.array([p for i in seen for p in spots[i].corners], dtype=np.float64)
+    homography, _ = cv2.findHomography(pixels, table, 0)
+    if homography is None:
+        return TableMap(warnings=("the mat markers give no usable map (are they all in a line?)",))
+    back = np.linalg.inv(homography)
+    ones = np.ones((len(table), 1))
+    reprojected = np.hstack([table, ones]) @ back.T
+    error = float(np.max(np.hypot(*(reprojected[:, :2] / reprojected[:, 2:3] - pixels).T)))
+    warnings = ()
+    if len(seen) < GOOD_MARKERS:
+        warnings = (f"only {len(seen)} of 4 mat markers seen: positions far from them may be off; uncover the mat's corners",)
+    return TableMap(layout, homography, len(seen), error, warnings)

@@ -1,0 +1,84 @@
+"""From code reads to cards on the table: centres, angles, duplicates and foreign codes."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from engine.catalog import load_catalog
+from station.printables.geometry import CARD_HEIGHT_MM, CARD_WIDTH_MM, CODE_SPOTS, MODULE_MM, QR_MODULES
+from station.vision.decode import CodeRead
+from station.vision.locate import locate
+from station.vision.table_map import NO_MAT, TableMap
+
+CATALOG = load_catalog()
+SIDE = QR_MODULES * MODULE_MM
+
+
+def code_reads(payload: str, x: float, y: float, angle: float, scale: float = 1.0, which=(0, 1)) -> list[CodeRead]:
+    """The reads a decoder gives for a card centred at (x, y) turned ``angle`` degrees clockwise."""
+    rad = math.radians(angle)
+    cos, sin = math.cos(rad), math.sin(rad)
+
+    def on_table(fx: float, fy: float) -> tuple[float, float]:
+        dx, dy = (fx - CARD_WIDTH_MM / 2) * scale, (fy - CARD_HEIGHT_MM / 2) * scale
+        return x + dx * cos - dy * sin, y + dx * sin + dy * cos
+
+    reads = []
+    for index in which:
+        spot = CODE_SPOTS[index]
+        h = SIDE / 2
+        own = [(-h, -h), (h, -h), (h, h), (-h, h)]  # the code's own TL, TR, BR, BL
+        turn = math.radians(spot.rotation)
+        corners = tuple(
+            on_table(spot.center_x + u * math.cos(turn) - v * math.sin(turn), spot.center_y + u * math.sin(turn) + v * math.cos(turn))
+            for u, v in own
+        )
+        reads.append(CodeRead(payload, corners))
+    return reads
+
+
+MAT = TableMap(pixels_to_mm=__import__("numpy").eye(3))  # a table map that is already in mm
+
+
+@pytest.mark.parametrize("angle", [0, 17, 90, 135, 180, 263])
+@pytest.mark.parametrize("which", [(0, 1), (0,), (1,)])
+def test_one_code_is_enough_for_the_centre_and_the_angle(angle, which):
+    reads = code_reads("MCS1-MW-A-N37", 250.0, 120.0, angle, which=which)
+    cards, foreign = locate(reads, MAT, CATALOG)
+    assert foreign == [] and len(cards) == 1
+    card = cards[0]
+    assert (card.card_id, card.face, card.codes) == ("MW-A-N37", "COUNT META 37", len(which))
+    assert card.x == pytest.approx(250.0, abs=1e-6) and card.y == pytest.approx(120.0, abs=1e-6)
+    assert card.angle == pytest.approx(angle % 180, abs=1e-6)
+
+
+def test_without_a_mat_positions_are_pixels_scaled_by_the_code_itself():
+    reads = code_reads("MCS1-MW-B-D7", 900.0, 400.0, 30, scale=3.0)
+    cards, _ = locate(reads, NO_MAT, CATALOG)
+    assert len(cards) == 1 and cards[0].units == "px"
+    assert (cards[0].x, cards[0].y) == (pytest.approx(900.0), pytest.approx(400.0))
+
+
+def test_the_same_card_twice_far_apart_is_two_sightings():
+    reads = code_reads("MCS1-MW-A-N5", 100, 100, 0) + code_reads("MCS1-MW-A-N5", 300, 100, 0, which=(1,))
+    cards, _ = locate(reads, MAT, CATALOG)
+    assert sorted((c.card_id, round(c.x), c.codes) for c in cards) == [("MW-A-N5", 100, 2), ("MW-A-N5", 300, 1)]
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("https://example.org/poster", "not a Math Card Station card"),
+        ("MCS2-MW-A-N1", "payload version 2"),
+        ("MCS1-BB-A-S1", "game code 'BB' is not a game this station knows"),
+        ("MCS1-MW-A-N101", "Math Wars Meta has no card 'N101'"),
+    ],
+)
+def test_foreign_codes_are_reported_with_the_reason_never_as_cards(text, reason):
+    reads = [CodeRead(text, ((10.0, 10.0), (40.0, 10.0), (40.0, 40.0), (10.0, 40.0)))]
+    cards, foreign = locate(reads, MAT, CATALOG)
+    assert cards == []
+    assert [f.text for f in foreign] == [text] and reason in foreign[0].reason
+    assert (foreign[0].x, foreign[0].y) == (25.0, 25.0)
