@@ -95,6 +95,22 @@ def write_mat_pdf(layout: MatLayout, paper: Paper, path: Path | str, progress: P
     return len(plan.tiles)
 
 
+def mat_page_pdf(layout: MatLayout) -> bytes:
+    """The whole mat on one page of exactly its size, with no tiles, footers or cutting marks:
+    what the virtual table rasterises as its table texture, drawn by the printer's own code."""
+    register_fonts()
+    cells = {spot.id: marker_cells(spot.id) for spot in layout.markers}
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(layout.width * mm, layout.height * mm), pageCompression=1)
+    c.setTitle(f"{layout.title} play mat, {layout.seats} players")
+    c.setCreator("Math Card Station")
+    c.transform(mm, 0, 0, -mm, 0, layout.height * mm)  # millimetres, y down, origin top-left
+    _draw_mat(c, layout, cells)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
 # --- tiling ------------------------------------------------------------------------------------
 
 

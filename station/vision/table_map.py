@@ -6,6 +6,7 @@ it. Without a mat the map is the identity and positions stay in pixels, with a w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -32,7 +33,7 @@ class TableMap:
     def units(self) -> Literal["mm", "px"]:
         return "mm" if self.pixels_to_mm is not None else "px"
 
-    def to_table(self, points: np.ndarray | list[Point]) -> np.ndarray:
+    def to_table(self, points: np.ndarray | Sequence[Point]) -> np.ndarray:
         """N x 2 pixel points to N x 2 table points (mm, or unchanged pixels without a mat)."""
         array = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         if self.pixels_to_mm is None:
@@ -75,7 +76,7 @@ def find_table_map(markers: list[MarkerRead]) -> TableMap:
     ones = np.ones((len(table), 1))
     reprojected = np.hstack([table, ones]) @ back.T
     error = float(np.max(np.hypot(*(reprojected[:, :2] / reprojected[:, 2:3] - pixels).T)))
-    warnings = ()
+    warnings: tuple[str, ...] = ()
     if len(seen) < GOOD_MARKERS:
         warnings = (f"only {len(seen)} of 4 mat markers seen: positions far from them may be off; uncover the mat's corners",)
     return TableMap(layout, homography, len(seen), error, warnings)

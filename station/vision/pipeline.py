@@ -1,0 +1,189 @@
+"""Frames to what lies on the table, at a cost that grows with change, not with the table.
+
+Every frame: a quarter-size grey copy is compared with the previous one (about a millisecond at
+1080p). Only where something changed and has since become still are codes decoded, on crops of
+the full frame; a full-frame pass now and then is the safety net, and the mat's markers are
+looked for again when something moved over them. A table where nothing moves costs little.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engine.catalog import Catalog, load_catalog
+from station.vision.decode import CodeRead, Decoder, make_decoder
+from station.vision.images import as_gray
+from station.vision.locate import CardSighting, ForeignCode, locate
+from station.vision.markers import detect_markers
+from station.vision.scan import ImageQuality, image_quality
+from station.vision.table_map import NO_MAT, TableMap, find_table_map
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in full-frame pixels
+
+
+@dataclass(frozen=True)
+class PipelineSettings:
+    """Thresholds, all in the station config's ``[vision]`` table."""
+
+    downscale: int = 4  # the change check works on a frame this many times smaller
+    change_level: int = 18  # grey levels of difference that count as change
+    full_pass_every: int = 30  # frames between two safety-net passes over the whole frame
+    margin_px: int = 90  # crops reach this far beyond the changed area (a card is ~250 px at 1080p)
+    quality_every: int = 15  # frames between two checks of brightness and focus
+
+
+@dataclass(frozen=True)
+class FrameObservation:
+    """What one frame shows, for the tracker: cards in view (table units), foreign codes, and
+    where the picture is changing (cards there may be hidden by a hand, not gone)."""
+
+    index: int
+    cards: tuple[CardSighting, ...]
+    foreign: tuple[ForeignCode, ...]
+    busy: tuple[tuple[float, float, float, float], ...]  # moving areas, table units: x0, y0, x1, y1
+    table: TableMap
+    warnings: tuple[str, ...] = ()
+    decoded_px: int = 0  # pixels handed to the decoder this frame (0 on a still table)
+    full_pass: bool = False
+
+
+class CardPipeline:
+    """Feed frames in order with ``observe``; it keeps what it needs between them."""
+
+    def __init__(self, decoder: Decoder | None = None, catalog: Catalog | None = None,
+                 settings: PipelineSettings | None = None) -> None:
+        self.decoder = decoder or make_decoder()
+        self.catalog = catalog or load_catalog()
+        self.settings = settings or PipelineSettings()
+        self.table: TableMap = NO_MAT
+        self._index = -1
+        self._previous: np.ndarray | None = None
+        self._pending: np.ndarray | None = None  # changed since the last decode there, small-frame mask
+        self._reads: list[CodeRead] = []
+        self._quality = ImageQuality(128.0, 1000.0)
+
+    def observe(self, frame: Any) -> FrameObservation:
+        self._index += 1
+        s = self.settings
+        gray = as_gray(frame)
+        small = gray[:: s.downscale, :: s.downscale]
+        previous = self._previous
+        first = previous is None or previous.shape != small.shape
+        moving = np.zeros(small.shape, bool) if previous is None or first else _changed(small, previous, s.change_level)
+        self._previous = small.copy()
+        if first:
+            self._pending = np.zeros(small.shape, bool)
+        assert self._pending is not None
+        self._pending |= moving
+
+        if self._index % s.quality_every == 0:
+            self._quality = image_quality(gray)
+        full = first or self._index % s.full_pass_every == 0
+        decoded_px = 0
+        if full:
+            self._remap(gray)
+            self._reads = self.decoder.decode(gray)
+            self._pending[:] = False
+            decoded_px = gray.size
+        else:
+            settled = self._pending & ~_grow(moving, 2)
+            if settled.any():
+                for box in _boxes(settled, s.downscale, s.margin_px, gray.shape):
+                    decoded_px += self._redecode(gray, box)
+                self._pending &= ~settled
+                if self._markers_touched(settled):
+                    self._remap(gray)
+        cards, foreign = locate(self._reads, self.table, self.catalog)
+        busy = tuple(self._busy_areas(moving))
+        warnings = self.table.warnings + self._quality.warnings()
+        return FrameObservation(self._index, tuple(cards), tuple(foreign), busy, self.table, warnings, decoded_px, full)
+
+    def _redecode(self, gray: np.ndarray, box: Box) -> int:
+        """Decode one crop; its reads replace every earlier read whose code lies wholly inside it
+        (a code the crop's edge cuts through could not be read there, so it is kept)."""
+        x0, y0, x1, y1 = box
+        crop = gray[y0:y1, x0:x1]
+        fresh = [CodeRead(r.text, tuple((x + x0, y + y0) for x, y in r.corners)) for r in self.decoder.decode(crop)]
+        kept = [r for r in self._reads if not all(_inside(corner, box) for corner in r.corners)]
+        self._reads = kept + fresh
+        return crop.size
+
+    def _remap(self, gray: np.ndarray) -> None:
+        found = find_table_map(detect_markers(gray))
+        if found.mat is not None or self.table.mat is None:
+            self.table = found
+
+    def _markers_touched(self, settled: np.ndarray) -> bool:
+        """Did something settle over a marker (the mat nudged, the camera moved)? With no mat
+        yet, any settled change may be the mat being laid down."""
+        table = self.table
+        if table.mat is None or table.pixels_to_mm is None:
+            return True
+        to_pixels = np.linalg.inv(table.pixels_to_mm)
+        scale = self.settings.downscale
+        for spot in table.mat.markers:
+            points = np.hstack([np.asarray(spot.corners), np.ones((4, 1))]) @ to_pixels.T
+            xs, ys = points[:, 0] / points[:, 2] / scale, points[:, 1] / points[:, 2] / scale
+            x0, y0 = max(0, int(xs.min())), max(0, int(ys.min()))
+            if settled[y0 : int(ys.max()) + 1, x0 : int(xs.max()) + 1].any():
+                return True
+        return False
+
+    def _busy_areas(self, moving: np.ndarray) -> list[tuple[float, float, float, float]]:
+        areas = []
+        for x0, y0, x1, y1 in _boxes(moving, self.settings.downscale, 0, (10**9, 10**9)):
+            corners = self.table.to_table([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+            (ax, ay), (bx, by) = corners.min(axis=0), corners.max(axis=0)
+            areas.append((float(ax), float(ay), float(bx), float(by)))
+        return areas
+
+
+def _changed(a: np.ndarray, b: np.ndarray, level: int) -> np.ndarray:
+    import cv2
+
+    return cv2.absdiff(a, b) > level
+
+
+def _grow(mask: np.ndarray, cells: int) -> np.ndarray:
+    import cv2
+
+    if not mask.any():
+        return mask
+    kernel = np.ones((2 * cells + 1, 2 * cells + 1), np.uint8)
+    return cv2.dilate(mask.astype(np.uint8), kernel).astype(bool)
+
+
+def _boxes(mask: np.ndarray, scale: int, margin: int, shape: tuple[int, ...]) -> list[Box]:
+    """Bounding boxes of the changed blobs, in full-frame pixels, grown by ``margin``."""
+    import cv2
+
+    if not mask.any():
+        return []
+    count, _, stats, _ = cv2.connectedComponentsWithStats(_grow(mask, 3).astype(np.uint8), connectivity=8)
+    height, width = shape[0], shape[1]
+    boxes = []
+    for label in range(1, count):
+        x, y, w, h = (int(v) for v in stats[label, :4])
+        boxes.append((max(0, x * scale - margin), max(0, y * scale - margin),
+                      min(width, (x + w) * scale + margin), min(height, (y + h) * scale + margin)))
+    return _merge(boxes)
+
+
+def _merge(boxes: list[Box]) -> list[Box]:
+    """Overlapping crops become one, so no code is decoded twice or cut in half by a seam."""
+    merged: list[Box] = []
+    for box in sorted(boxes):
+        for i, other in enumerate(merged):
+            if box[0] <= other[2] and other[0] <= box[2] and box[1] <= other[3] and other[1] <= box[3]:
+                merged[i] = (min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]), max(box[3], other[3]))
+                break
+        else:
+            merged.append(box)
+    return merged if len(merged) == len(boxes) else _merge(merged)
+
+
+def _inside(point: tuple[float, float], box: Box) -> bool:
+    return box[0] <= point[0] < box[2] and box[1] <= point[1] < box[3]

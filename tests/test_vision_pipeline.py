@@ -1,0 +1,78 @@
+"""Frames from the virtual table through the card pipeline: real renders, real decoding."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from station.sim.virtual_table import CameraModel, Hand, PlacedCard, Scene, VirtualTable
+from station.table.mat import mat_layout
+from station.vision.pipeline import CardPipeline
+from station.vision.scan import scan_image
+
+MAT = mat_layout("math-wars", 2)
+CAMERA = CameraModel.seeing(700, 1920, 1080, mat=MAT)
+TABLE = VirtualTable(CAMERA)
+ZONES = {zone.name: (zone.x + zone.w / 2, zone.y + zone.h / 2) for zone in MAT.zones}
+CARDS = (  # a hand as children lay it: roughly in the zones, a little crooked
+    PlacedCard("MW-A-N37", ZONES["seat1.count-meta"][0] - 3, ZONES["seat1.count-meta"][1] + 2, 3),
+    PlacedCard("MW-A-S5", ZONES["seat1.math-crate"][0] + 4, ZONES["seat1.math-crate"][1], 178),
+    PlacedCard("MW-B-N15", ZONES["seat2.count-meta"][0], ZONES["seat2.count-meta"][1] - 1, 186),
+    PlacedCard("MW-B-A6", ZONES["seat2.math-crate"][0] + 2, ZONES["seat2.math-crate"][1] + 3, 12),
+)
+
+
+def ids(observation) -> set[str]:
+    return {c.card_id for c in observation.cards}
+
+
+def test_a_photo_gives_every_card_in_mm_on_the_mat_within_a_millimetre_and_a_degree():
+    result = scan_image(TABLE.render(Scene(MAT, CARDS)))
+    assert result.table.units == "mm" and result.table.markers_seen == 4
+    assert [c.card_id for c in sorted(result.cards, key=lambda c: c.card_id)] == sorted(c.card_id for c in CARDS)
+    for placed in CARDS:
+        seen = next(c for c in result.cards if c.card_id == placed.card_id)
+        assert math.hypot(seen.x - placed.x, seen.y - placed.y) < 1.0
+        assert min(abs(seen.angle - placed.angle % 180), 180 - abs(seen.angle - placed.angle % 180)) < 1.0
+
+
+def test_a_still_table_costs_no_decoding_after_the_first_frame():
+    pipeline = CardPipeline()
+    frame = TABLE.render(Scene(MAT, CARDS, seed=1))
+    first = pipeline.observe(frame)
+    assert first.full_pass and ids(first) == {c.card_id for c in CARDS}
+    for _ in range(5):
+        again = pipeline.observe(frame)
+        assert again.decoded_px == 0 and not again.full_pass and ids(again) == ids(first)
+
+
+def test_a_new_card_is_identified_within_two_frames_of_becoming_still():
+    pipeline = CardPipeline()
+    pipeline.observe(TABLE.render(Scene(MAT, CARDS[:2])))
+    hand = Scene(MAT, CARDS[:3], hands=(Hand(CARDS[2].x, CARDS[2].y + 30, angle=180),))  # the card goes down under the hand
+    seen = pipeline.observe(TABLE.render(hand))
+    assert "MW-B-N15" not in ids(seen) and seen.busy
+    still = TABLE.render(Scene(MAT, CARDS[:3]))  # the hand is gone: the card lies still
+    first, second = pipeline.observe(still), pipeline.observe(still)
+    assert "MW-B-N15" in ids(first) | ids(second)
+    assert 0 < first.decoded_px + second.decoded_px < 1920 * 1080 / 2  # crops, not the frame
+
+
+def test_a_removed_card_is_gone_once_its_place_is_still_again():
+    pipeline = CardPipeline()
+    pipeline.observe(TABLE.render(Scene(MAT, CARDS)))
+    empty = TABLE.render(Scene(MAT, CARDS[1:]))
+    pipeline.observe(empty)
+    assert "MW-A-N37" not in ids(pipeline.observe(empty))
+    assert ids(pipeline.observe(empty)) == {c.card_id for c in CARDS[1:]}
+
+
+@pytest.mark.parametrize("blur, dark", [(6.0, 1.0), (0.0, 0.12)])
+def test_a_blurred_or_dark_frame_gives_a_warning_and_no_false_card(blur, dark):
+    from station.sim.virtual_table import Lighting
+
+    frame = TABLE.render(Scene(MAT, CARDS, blur_px=blur, lighting=Lighting(brightness=dark)))
+    result = scan_image(frame)
+    assert result.warnings
+    assert {c.card_id for c in result.cards} <= {c.card_id for c in CARDS}
