@@ -18,7 +18,7 @@ from station.vision.decode import CodeRead, Decoder, make_decoder
 from station.vision.images import as_gray
 from station.vision.locate import CardSighting, ForeignCode, locate
 from station.vision.markers import detect_markers
-from station.vision.scan import ImageQuality, image_quality
+from station.vision.scan import image_quality
 from station.vision.table_map import NO_MAT, TableMap, find_table_map
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in full-frame pixels
@@ -32,7 +32,8 @@ class PipelineSettings:
     change_level: int = 18  # grey levels of difference that count as change
     full_pass_every: int = 30  # frames between two safety-net passes over the whole frame
     margin_px: int = 90  # crops reach this far beyond the changed area (a card is ~250 px at 1080p)
-    quality_every: int = 15  # frames between two checks of brightness and focus
+    disturbed_share: float = 0.5  # more of the frame than this changing at once: light, focus or a bumped camera
+    blur_drop: float = 0.3  # sharpness below this share of the table's usual is a blurred frame
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class FrameObservation:
     warnings: tuple[str, ...] = ()
     decoded_px: int = 0  # pixels handed to the decoder this frame (0 on a still table)
     full_pass: bool = False
+    trustworthy: bool = True  # False for a dark, blurred or wholly changed frame: hold the table state
 
 
 class CardPipeline:
@@ -63,7 +65,7 @@ class CardPipeline:
         self._previous: np.ndarray | None = None
         self._pending: np.ndarray | None = None  # changed since the last decode there, small-frame mask
         self._reads: list[CodeRead] = []
-        self._quality = ImageQuality(128.0, 1000.0)
+        self._usual_sharpness = 0.0
 
     def observe(self, frame: Any) -> FrameObservation:
         self._index += 1
@@ -79,8 +81,10 @@ class CardPipeline:
         assert self._pending is not None
         self._pending |= moving
 
-        if self._index % s.quality_every == 0:
-            self._quality = image_quality(gray)
+        quality_warnings = self._check_quality(small)
+        disturbed = bool(moving.mean() > s.disturbed_share)
+        if disturbed:
+            quality_warnings += ("the whole picture changed at once (light, focus or a bumped camera): waiting for it to settle",)
         full = first or self._index % s.full_pass_every == 0
         decoded_px = 0
         if full:
@@ -96,10 +100,24 @@ class CardPipeline:
                 self._pending &= ~settled
                 if self._markers_touched(settled):
                     self._remap(gray)
-        cards, foreign = locate(self._reads, self.table, self.catalog)
+        # A code under something moving may be gone already: it is not reported until it settles.
+        near_motion = _grow(moving, 3)
+        trusted = [r for r in self._reads if not _touches(r, near_motion, s.downscale)]
+        cards, foreign = locate(trusted, self.table, self.catalog)
         busy = tuple(self._busy_areas(moving))
-        warnings = self.table.warnings + self._quality.warnings()
-        return FrameObservation(self._index, tuple(cards), tuple(foreign), busy, self.table, warnings, decoded_px, full)
+        warnings = self.table.warnings + quality_warnings
+        return FrameObservation(self._index, tuple(cards), tuple(foreign), busy, self.table, warnings, decoded_px, full,
+                                trustworthy=not quality_warnings)
+
+    def _check_quality(self, small: np.ndarray) -> tuple[str, ...]:
+        """Too dark, or much less sharp than this table usually is (a scene-independent test)."""
+        quality = image_quality(small)
+        warnings = [w for w in quality.warnings() if "dark" in w]
+        if quality.sharpness < self.settings.blur_drop * self._usual_sharpness:
+            warnings.append("the picture is blurred: check the focus, or something is moving the camera")
+        elif not warnings:
+            self._usual_sharpness = max(quality.sharpness, 0.9 * self._usual_sharpness)
+        return tuple(warnings)
 
     def _redecode(self, gray: np.ndarray, box: Box) -> int:
         """Decode one crop; its reads replace every earlier read whose code lies wholly inside it
@@ -183,6 +201,16 @@ def _merge(boxes: list[Box]) -> list[Box]:
         else:
             merged.append(box)
     return merged if len(merged) == len(boxes) else _merge(merged)
+
+
+def _touches(read: CodeRead, mask: np.ndarray, scale: int) -> bool:
+    """Does any corner or the centre of the code lie on the (small-frame) mask?"""
+    height, width = mask.shape
+    for x, y in (*read.corners, read.center):
+        col, row = int(x) // scale, int(y) // scale
+        if 0 <= row < height and 0 <= col < width and mask[row, col]:
+            return True
+    return False
 
 
 def _inside(point: tuple[float, float], box: Box) -> bool:

@@ -60,8 +60,7 @@ class ScanResult:
 def image_quality(gray: np.ndarray) -> ImageQuality:
     import cv2
 
-    small = gray[::2, ::2] if gray.shape[1] > 1400 else gray
-    return ImageQuality(float(small.mean()), float(cv2.Laplacian(small, cv2.CV_64F).var()))
+    return ImageQuality(float(gray.mean()), float(cv2.Laplacian(gray, cv2.CV_64F).var()))
 
 
 def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None) -> ScanResult:

@@ -1,0 +1,163 @@
+"""Debounced table state: what the pipeline sees, frame by frame, turned into table events a
+game can trust: ``placed``, ``moved``, ``covered``, ``uncovered``, ``removed``, ``stacked``,
+``duplicate`` and ``unknown_code``.
+
+A card that vanishes is first *covered* (a hand, another card); only when its place has been
+still and empty for ``remove_after`` seconds is it *removed*, so a hand passing over the table
+for a second or two removes nothing. Events are JSON-ready dicts, like the engine's.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from station.vision.locate import CardSighting
+from station.vision.pipeline import FrameObservation
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TrackSettings:
+    """Thresholds, in the station config's ``[vision.tracking]`` table."""
+
+    move_mm: float = 8.0  # a card whose centre shifts further than this has moved
+    turn_deg: float = 12.0  # ... or that turns further than this
+    cover_after_frames: int = 2  # frames unseen before a card counts as covered
+    remove_after: float = 2.5  # seconds unseen, with its place still, before a card is removed
+    stack_mm: float = 45.0  # a card placed this close to a hidden one lies on it
+
+
+@dataclass
+class TrackedCard:
+    card_id: str
+    x: float
+    y: float
+    angle: float
+    last_seen: float
+    missing_frames: int = 0
+    covered: bool = False
+    under: str | None = None  # the card lying on it, when stacked
+
+
+@dataclass
+class CardTracker:
+    """Feed it observations in order; it answers each with the events that frame caused."""
+
+    settings: TrackSettings = field(default_factory=TrackSettings)
+    cards: dict[str, TrackedCard] = field(default_factory=dict)
+    _duplicates: set[str] = field(default_factory=set)
+    _unknown: set[str] = field(default_factory=set)
+    _warnings: tuple[str, ...] = ()
+
+    def update(self, observation: FrameObservation, t: float) -> list[Event]:
+        events: list[Event] = []
+        seen = self._by_card(observation.cards, t, events)
+        unseen = {card_id for card_id in self.cards if card_id not in seen}
+        for card_id, sighting in seen.items():
+            known = self.cards.get(card_id)
+            if known is None:
+                self._place(sighting, unseen, t, events)
+            else:
+                self._see_again(known, sighting, t, events)
+        for warning in observation.warnings:
+            if warning not in self._warnings:
+                events.append({"type": "warning", "t": t, "text": warning})
+        self._warnings = observation.warnings
+        if not observation.trustworthy:
+            return events  # a dark, blurred or wholly changed frame proves nothing gone
+        for card in list(self.cards.values()):
+            if card.card_id not in seen:
+                self._miss(card, observation, t, events)
+        self._report_unknown(observation, t, events)
+        return events
+
+    def _by_card(self, sightings: tuple[CardSighting, ...], t: float, events: list[Event]) -> dict[str, CardSighting]:
+        """One sighting per card; the same card ID twice at once is reported once as a duplicate."""
+        groups: dict[str, list[CardSighting]] = {}
+        for sighting in sightings:
+            groups.setdefault(sighting.card_id, []).append(sighting)
+        chosen = {}
+        for card_id, group in groups.items():
+            if len(group) > 1 and card_id not in self._duplicates:
+                self._duplicates.add(card_id)
+                events.append({"type": "duplicate", "t": t, "card": card_id,
+                               "positions": [[round(s.x, 1), round(s.y, 1)] for s in group]})
+            known = self.cards.get(card_id)
+            chosen[card_id] = min(group, key=lambda s: _distance(s, known)) if known else group[0]
+        self._duplicates &= {card_id for card_id, group in groups.items() if len(group) > 1}
+        return chosen
+
+    def _place(self, sighting: CardSighting, unseen: set[str], t: float, events: list[Event]) -> None:
+        """A new card; if it lies over another one (hidden now, or half showing), it is stacked on it."""
+        card = TrackedCard(sighting.card_id, sighting.x, sighting.y, sighting.angle, t)
+        below = [other for other in self.cards.values() if _near(other, card, self.settings.stack_mm)]
+        self.cards[card.card_id] = card
+        events.append({"type": "placed", "t": t, **_where(card)})
+        for other in below:
+            other.under = card.card_id
+            events.append({"type": "stacked", "t": t, "card": card.card_id, "on": other.card_id})
+            if other.card_id in unseen and not other.covered:
+                other.covered = True
+                events.append({"type": "covered", "t": t, "card": other.card_id, "by": card.card_id})
+
+    def _see_again(self, card: TrackedCard, sighting: CardSighting, t: float, events: list[Event]) -> None:
+        if card.covered:
+            events.append({"type": "uncovered", "t": t, "card": card.card_id})
+        moved = math.hypot(sighting.x - card.x, sighting.y - card.y) > self.settings.move_mm
+        turned = _half_turn_difference(sighting.angle, card.angle) > self.settings.turn_deg
+        if moved or turned:
+            events.append({"type": "moved", "t": t, **_where_sighting(sighting), "from": [round(card.x, 1), round(card.y, 1)]})
+            card.x, card.y, card.angle = sighting.x, sighting.y, sighting.angle
+        card.last_seen, card.missing_frames, card.covered, card.under = t, 0, False, None
+
+    def _miss(self, card: TrackedCard, observation: FrameObservation, t: float, events: list[Event]) -> None:
+        card.missing_frames += 1
+        busy = any(_overlaps(card, area) for area in observation.busy)
+        if not card.covered and card.missing_frames >= self.settings.cover_after_frames:
+            card.covered = True
+            by = card.under or ("hand" if busy else None)
+            events.append({"type": "covered", "t": t, "card": card.card_id, **({"by": by} if by else {})})
+        if card.under and card.under in self.cards and not self.cards[card.under].covered:
+            return  # lies under a card that is still there: not removed
+        if busy:
+            card.last_seen = max(card.last_seen, t - self.settings.remove_after / 2)  # a hand hovers: wait on
+        elif card.covered and t - card.last_seen >= self.settings.remove_after:
+            del self.cards[card.card_id]
+            events.append({"type": "removed", "t": t, "card": card.card_id})
+
+    def _report_unknown(self, observation: FrameObservation, t: float, events: list[Event]) -> None:
+        texts = {code.text for code in observation.foreign}
+        for code in observation.foreign:
+            if code.text not in self._unknown:
+                events.append({"type": "unknown_code", "t": t, "text": code.text, "reason": code.reason,
+                               "x": round(code.x, 1), "y": round(code.y, 1)})
+        self._unknown = texts
+
+
+def _where(card: TrackedCard) -> dict[str, Any]:
+    return {"card": card.card_id, "x": round(card.x, 1), "y": round(card.y, 1), "angle": round(card.angle, 1)}
+
+
+def _where_sighting(s: CardSighting) -> dict[str, Any]:
+    return {"card": s.card_id, "x": round(s.x, 1), "y": round(s.y, 1), "angle": round(s.angle, 1)}
+
+
+def _distance(s: CardSighting, card: TrackedCard | None) -> float:
+    return 0.0 if card is None else math.hypot(s.x - card.x, s.y - card.y)
+
+
+def _near(a: TrackedCard, b: TrackedCard, limit: float) -> bool:
+    return math.hypot(a.x - b.x, a.y - b.y) <= limit
+
+
+def _half_turn_difference(a: float, b: float) -> float:
+    d = abs(a - b) % 180
+    return min(d, 180 - d)
+
+
+def _overlaps(card: TrackedCard, area: tuple[float, float, float, float]) -> bool:
+    x0, y0, x1, y1 = area
+    return x0 - 30 <= card.x <= x1 + 30 and y0 - 30 <= card.y <= y1 + 30

@@ -1,0 +1,130 @@
+"""The table tracker: rendered frames through the pipeline and the tracker, events a game trusts."""
+
+from __future__ import annotations
+
+from station.sim.virtual_table import CameraModel, Hand, PlacedCard, Scene, VirtualTable
+from station.table.mat import mat_layout
+from station.vision.pipeline import CardPipeline
+from station.vision.track import CardTracker, TrackSettings
+
+MAT = mat_layout("math-wars", 2)
+TABLE = VirtualTable(CameraModel.seeing(700, 1920, 1080, mat=MAT))
+ZONES = {zone.name: (zone.x + zone.w / 2, zone.y + zone.h / 2) for zone in MAT.zones}
+N37 = PlacedCard("MW-A-N37", *ZONES["seat1.count-meta"], 2)
+S5 = PlacedCard("MW-A-S5", *ZONES["seat1.math-crate"], 178)
+FPS = 10
+
+
+class Run:
+    """Frames at 10 per second through the real pipeline and tracker; collects the events."""
+
+    def __init__(self, settings: TrackSettings | None = None) -> None:
+        self.pipeline, self.tracker = CardPipeline(), CardTracker(settings or TrackSettings())
+        self.frame, self.events = 0, []
+
+    def show(self, *cards: PlacedCard, hands=(), frames: int = 1, poster: str | None = None, **scene) -> list[dict]:
+        image = TABLE.render(Scene(MAT, cards, hands=hands, **scene))
+        if poster:
+            image = with_foreign_code(image, poster)
+        new = []
+        for _ in range(frames):
+            new += self.tracker.update(self.pipeline.observe(image), self.frame / FPS)
+            self.frame += 1
+        self.events += new
+        return new
+
+    def kinds(self, card: str | None = None) -> list[str]:
+        return [e["type"] for e in self.events if card is None or e.get("card") == card]
+
+
+def with_foreign_code(image, text: str):
+    """A QR code that is not one of our cards (a poster, a phone) lying at the image's edge."""
+    import numpy as np
+    import segno
+
+    code = np.array(segno.make_qr(text, error="m").matrix, dtype=np.uint8)
+    code = np.pad(1 - code, 4, constant_values=1) * 255
+    big = np.kron(code, np.ones((5, 5), np.uint8))
+    image = image.copy()
+    image[40 : 40 + big.shape[0], 1500 : 1500 + big.shape[1]] = big[..., None]
+    return image
+
+
+def test_placing_cards_gives_placed_once_with_mm_positions():
+    run = Run()
+    run.show(N37, frames=3)
+    run.show(N37, S5, frames=3)
+    assert run.kinds() == ["placed", "placed"]
+    placed = run.events[1]
+    assert placed["card"] == "MW-A-S5" and abs(placed["x"] - S5.x) < 1 and abs(placed["y"] - S5.y) < 1
+
+
+def test_a_hand_crossing_for_a_second_covers_and_uncovers_but_removes_nothing():
+    run = Run()
+    run.show(N37, S5, frames=3)
+    for step in range(12):  # 1.2 s: an arm sweeping across the cards
+        run.show(N37, S5, hands=(Hand(-40 + step * 25, N37.y + 20, length=400, angle=90),))
+    run.show(N37, S5, frames=4)
+    assert "removed" not in run.kinds()
+    assert run.kinds("MW-A-N37").count("placed") == 1
+    assert set(run.tracker.cards) == {"MW-A-N37", "MW-A-S5"}
+    covered = [e for e in run.events if e["type"] == "covered"]
+    assert covered and all(e.get("by") == "hand" for e in covered)
+    assert run.kinds().count("uncovered") == len(covered)
+
+
+def test_a_card_taken_away_is_removed_after_the_delay():
+    run = Run(TrackSettings(remove_after=1.0))
+    run.show(N37, S5, frames=3)
+    run.show(S5, frames=15)
+    assert run.kinds("MW-A-N37") == ["placed", "covered", "removed"]
+    removed = next(e for e in run.events if e["type"] == "removed")
+    assert abs(removed["t"] - 0.2 - 1.0) <= 0.15  # last seen at 0.2 s
+
+
+def test_moving_a_card_is_one_moved_event():
+    run = Run()
+    run.show(N37, frames=3)
+    run.show(PlacedCard(N37.card_id, N37.x + 20, N37.y - 5, 20), frames=3)
+    assert run.kinds() == ["placed", "moved"]
+    assert run.events[1]["from"] == [round(run.events[0]["x"], 1), round(run.events[0]["y"], 1)]
+
+
+def test_a_card_laid_on_another_is_stacked_on_it_and_the_one_below_stays():
+    run = Run(TrackSettings(remove_after=0.5))
+    run.show(N37, frames=3)
+    top = PlacedCard("MW-B-N15", N37.x + 3, N37.y + 2, 5)
+    run.show(N37, top, frames=12)
+    stacked = [e for e in run.events if e["type"] == "stacked"]
+    assert stacked == [{"type": "stacked", "t": stacked[0]["t"], "card": "MW-B-N15", "on": "MW-A-N37"}]
+    assert "removed" not in run.kinds("MW-A-N37")
+
+
+def test_the_same_card_twice_is_a_duplicate_reported_once():
+    run = Run()
+    twin = PlacedCard("MW-A-N37", *ZONES["seat2.count-meta"], 180)
+    run.show(N37, twin, frames=4)
+    assert run.kinds().count("duplicate") == 1
+
+
+def test_blurred_or_dark_frames_warn_and_change_nothing():
+    from station.sim.virtual_table import Lighting
+
+    run = Run(TrackSettings(remove_after=0.5))
+    run.show(N37, frames=3)
+    run.show(N37, blur_px=5.0, frames=8)
+    run.show(N37, lighting=Lighting(brightness=0.1), frames=8)
+    run.show(N37, frames=3)
+    assert [e["type"] for e in run.events if e["type"] != "warning"] == ["placed"]
+    warnings = [e["text"] for e in run.events if e["type"] == "warning"]
+    assert any("blurred" in w for w in warnings) and any("too dark" in w for w in warnings)
+    assert set(run.tracker.cards) == {"MW-A-N37"}
+
+
+def test_an_unknown_qr_code_is_reported_once_and_is_never_a_card():
+    run = Run()
+    run.show(N37, poster="https://example.org/menu", frames=4)
+    unknown = [e for e in run.events if e["type"] == "unknown_code"]
+    assert len(unknown) == 1 and unknown[0]["text"] == "https://example.org/menu"
+    assert "not a Math Card Station card" in unknown[0]["reason"]
+    assert run.kinds().count("placed") == 1 and set(run.tracker.cards) == {"MW-A-N37"}
