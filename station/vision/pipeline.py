@@ -66,6 +66,8 @@ class CardPipeline:
         self._pending: np.ndarray | None = None  # changed since the last decode there, small-frame mask
         self._reads: list[CodeRead] = []
         self._usual_sharpness = 0.0
+        self._located_key: tuple[object, ...] | None = None
+        self._located: tuple[list[CardSighting], list[ForeignCode]] = ([], [])
 
     def observe(self, frame: Any) -> FrameObservation:
         self._index += 1
@@ -101,9 +103,15 @@ class CardPipeline:
                 if self._markers_touched(settled):
                     self._remap(gray)
         # A code under something moving may be gone already: it is not reported until it settles.
-        near_motion = _grow(moving, 3)
-        trusted = [r for r in self._reads if not _touches(r, near_motion, s.downscale)]
-        cards, foreign = locate(trusted, self.table, self.catalog)
+        if moving.any():
+            near_motion = _grow(moving, 3)
+            trusted = [r for r in self._reads if not _touches(r, near_motion, s.downscale)]
+        else:
+            trusted = self._reads
+        key = (id(self.table), tuple(trusted))
+        if key != self._located_key:  # a still table: the same reads, the same answer
+            self._located_key, self._located = key, locate(trusted, self.table, self.catalog)
+        cards, foreign = self._located
         busy = tuple(self._busy_areas(moving))
         warnings = self.table.warnings + quality_warnings
         return FrameObservation(self._index, tuple(cards), tuple(foreign), busy, self.table, warnings, decoded_px, full,
