@@ -76,3 +76,17 @@ def test_a_blurred_or_dark_frame_gives_a_warning_and_no_false_card(blur, dark):
     result = scan_image(frame)
     assert result.warnings
     assert {c.card_id for c in result.cards} <= {c.card_id for c in CARDS}
+
+
+def test_when_the_camera_or_mat_is_nudged_the_map_is_found_again():
+    pipeline = CardPipeline()
+    pipeline.observe(TABLE.render(Scene(MAT, CARDS)))
+    nudged = VirtualTable(CameraModel.seeing(700, 1920, 1080, center_mm=(MAT.width / 2 + 25, MAT.height / 2 - 12)))
+    frame = nudged.render(Scene(MAT, CARDS))
+    observations = [pipeline.observe(frame) for _ in range(3)]
+    assert observations[0].cards == ()  # everything is moving: nothing is reported until it settles
+    settled = observations[-1]
+    assert settled.table.markers_seen == 4 and len(settled.cards) == len(CARDS)
+    for placed in CARDS:  # positions are on the mat: the same as before the nudge
+        seen = next(c for c in settled.cards if c.card_id == placed.card_id)
+        assert math.hypot(seen.x - placed.x, seen.y - placed.y) < 1.0
