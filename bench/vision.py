@@ -22,15 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import cv2  # noqa: E402
+import cv2
 
-from engine.catalog import load_catalog  # noqa: E402
-from station.sim.virtual_table import CameraModel, PlacedCard, Scene, VirtualTable  # noqa: E402
-from station.table.mat import mat_layout  # noqa: E402
-from station.vision.decode import PyzbarDecoder  # noqa: E402
-from station.vision.locate import locate  # noqa: E402
-from station.vision.pipeline import CardPipeline  # noqa: E402
-from station.vision.scan import scan_image  # noqa: E402
+from engine.catalog import load_catalog
+from station.sim.virtual_table import CameraModel, PlacedCard, Scene, VirtualTable
+from station.table.mat import mat_layout
+from station.vision.decode import PyzbarDecoder
+from station.vision.pipeline import CardPipeline
 
 RESOLUTIONS = [(1280, 720), (1920, 1080), (2304, 1296)]
 COUNTS = [1, 8, 16, 30]
@@ -114,8 +112,8 @@ def run(resolutions, counts, frames: int, blurs) -> list[dict]:
 
 
 def report(rows: list[dict]) -> str:
-    lines = ["| frame | blur px | cards | baseline ms | baseline found | pipeline ms, still (median / mean incl. full pass) | "
-             "ratio | full pass ms | identified | wrong IDs | max position error mm | max angle error ° | new card (frames) |",
+    lines = [("| frame | blur px | cards | baseline ms | baseline found | pipeline ms, still (median / mean incl. full pass) | "
+             "ratio | full pass ms | identified | wrong IDs | max position error mm | max angle error ° | new card (frames) |"),
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         ratio = r["baseline_ms"] / r["still_mean_ms"]
