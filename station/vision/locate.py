@@ -10,12 +10,11 @@ estimates are averaged. A card looks the same turned half a turn, so angles are 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from dataclasses import dataclass
 
 import numpy as np
 
-from engine.catalog import Catalog
+from engine.catalog import Card, Catalog
 from engine.errors import PayloadError
 from station.printables.geometry import CARD_HEIGHT_MM, CARD_WIDTH_MM, CODE_MM, CODE_SPOTS
 from station.vision.decode import CodeRead
@@ -79,7 +78,7 @@ def locate(reads: list[CodeRead], table: TableMap, catalog: Catalog) -> tuple[li
     sightings (a duplicate card); its two codes close together are one."""
     cards: list[CardSighting] = []
     foreign: list[ForeignCode] = []
-    by_payload: dict[str, list[_Pose]] = defaultdict(list)
+    by_card: dict[str, tuple[Card, list[_Pose]]] = {}
     for read in reads:
         pose = code_pose(read, table)
         try:
@@ -88,13 +87,12 @@ def locate(reads: list[CodeRead], table: TableMap, catalog: Catalog) -> tuple[li
             x, y = table.to_table([read.center])[0]
             foreign.append(ForeignCode(read.text, exc.reason, float(x), float(y)))
             continue
-        by_payload[card.payload].append(pose)
-    for payload, poses in by_payload.items():
-        card = catalog.from_payload(payload)
+        by_card.setdefault(card.id, (card, []))[1].append(pose)
+    for card, poses in by_card.values():
         for group in _group(poses):
             x = sum(p.x for p in group) / len(group)
             y = sum(p.y for p in group) / len(group)
-            cards.append(CardSighting(card.id, payload, card.game, card.face.describe(), x, y,
+            cards.append(CardSighting(card.id, card.payload, card.game, card.face.describe(), x, y,
                                       _mean_half_turn([p.angle for p in group]), len(group), table.units))
     return cards, foreign
 

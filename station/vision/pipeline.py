@@ -112,7 +112,7 @@ class CardPipeline:
         if key != self._located_key:  # a still table: the same reads, the same answer
             self._located_key, self._located = key, locate(trusted, self.table, self.catalog)
         cards, foreign = self._located
-        busy = tuple(self._busy_areas(moving))
+        busy = tuple(self._busy_areas(moving, gray.shape))
         warnings = self.table.warnings + quality_warnings
         return FrameObservation(self._index, tuple(cards), tuple(foreign), busy, self.table, warnings, decoded_px, full,
                                 trustworthy=not quality_warnings)
@@ -120,7 +120,7 @@ class CardPipeline:
     def _check_quality(self, small: np.ndarray) -> tuple[str, ...]:
         """Too dark, or much less sharp than this table usually is (a scene-independent test)."""
         quality = image_quality(small)
-        warnings = [w for w in quality.warnings() if "dark" in w]
+        warnings = list(quality.darkness_warnings())
         if quality.sharpness < self.settings.blur_drop * self._usual_sharpness:
             warnings.append("the picture is blurred: check the focus, or something is moving the camera")
         elif not warnings:
@@ -148,19 +148,17 @@ class CardPipeline:
         table = self.table
         if table.mat is None or table.pixels_to_mm is None:
             return True
-        to_pixels = np.linalg.inv(table.pixels_to_mm)
         scale = self.settings.downscale
         for spot in table.mat.markers:
-            points = np.hstack([np.asarray(spot.corners), np.ones((4, 1))]) @ to_pixels.T
-            xs, ys = points[:, 0] / points[:, 2] / scale, points[:, 1] / points[:, 2] / scale
+            xs, ys = (table.to_pixels(spot.corners) / scale).T
             x0, y0 = max(0, int(xs.min())), max(0, int(ys.min()))
             if settled[y0 : int(ys.max()) + 1, x0 : int(xs.max()) + 1].any():
                 return True
         return False
 
-    def _busy_areas(self, moving: np.ndarray) -> list[tuple[float, float, float, float]]:
+    def _busy_areas(self, moving: np.ndarray, shape: tuple[int, ...]) -> list[tuple[float, float, float, float]]:
         areas = []
-        for x0, y0, x1, y1 in _boxes(moving, self.settings.downscale, 0, (10**9, 10**9)):
+        for x0, y0, x1, y1 in _boxes(moving, self.settings.downscale, 0, shape):
             corners = self.table.to_table([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
             (ax, ay), (bx, by) = corners.min(axis=0), corners.max(axis=0)
             areas.append((float(ax), float(ay), float(bx), float(by)))

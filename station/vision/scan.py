@@ -24,13 +24,18 @@ class ImageQuality:
     brightness: float  # mean grey level, 0-255
     sharpness: float  # variance of the Laplacian: higher is sharper
 
-    def warnings(self) -> tuple[str, ...]:
-        found = []
+    def darkness_warnings(self) -> tuple[str, ...]:
         if self.brightness < DARK_MEAN:
-            found.append(f"the image is too dark (mean level {self.brightness:.0f} of 255): add light")
+            return (f"the image is too dark (mean level {self.brightness:.0f} of 255): add light",)
+        return ()
+
+    def warnings(self) -> tuple[str, ...]:
+        """For one still image: too dark, or blurred by an absolute sharpness (a stream of frames
+        judges blur against the table's usual sharpness instead, see ``pipeline``)."""
         if self.sharpness < SHARPNESS_MIN:
-            found.append(f"the image looks blurred (sharpness {self.sharpness:.0f}): check focus and hold the camera still")
-        return tuple(found)
+            blurred = f"the image looks blurred (sharpness {self.sharpness:.0f}): check focus and hold the camera still"
+            return self.darkness_warnings() + (blurred,)
+        return self.darkness_warnings()
 
 
 @dataclass(frozen=True)

@@ -35,17 +35,20 @@ class TableMap:
 
     def to_table(self, points: np.ndarray | Sequence[Point]) -> np.ndarray:
         """N x 2 pixel points to N x 2 table points (mm, or unchanged pixels without a mat)."""
-        array = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-        if self.pixels_to_mm is None:
-            return array
-        ones = np.ones((len(array), 1))
-        mapped = np.hstack([array, ones]) @ self.pixels_to_mm.T
-        return mapped[:, :2] / mapped[:, 2:3]
+        return apply_homography(self.pixels_to_mm, points)
 
-    def mm_per_pixel_at(self, point: Point) -> float:
-        """The map's local scale at ``point`` (1.0 without a mat): a pixel's width in mm."""
-        a, b = self.to_table([point, (point[0] + 1.0, point[1])])
-        return float(np.hypot(*(b - a)))
+    def to_pixels(self, points: np.ndarray | Sequence[Point]) -> np.ndarray:
+        """N x 2 table points back to N x 2 pixel points."""
+        return apply_homography(None if self.pixels_to_mm is None else np.linalg.inv(self.pixels_to_mm), points)
+
+
+def apply_homography(matrix: np.ndarray | None, points: np.ndarray | Sequence[Point]) -> np.ndarray:
+    """N x 2 points through a 3 x 3 homography (unchanged when there is none)."""
+    array = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    if matrix is None:
+        return array
+    mapped = np.hstack([array, np.ones((len(array), 1))]) @ matrix.T
+    return mapped[:, :2] / mapped[:, 2:3]
 
 
 NO_MAT = TableMap(warnings=("no mat markers seen: positions are in pixels; put the mat under the camera",))
@@ -72,10 +75,8 @@ def find_table_map(markers: list[MarkerRead]) -> TableMap:
     homography, _ = cv2.findHomography(pixels, table, 0)
     if homography is None:
         return TableMap(warnings=("the mat markers give no usable map (are they all in a line?)",))
-    back = np.linalg.inv(homography)
-    ones = np.ones((len(table), 1))
-    reprojected = np.hstack([table, ones]) @ back.T
-    error = float(np.max(np.hypot(*(reprojected[:, :2] / reprojected[:, 2:3] - pixels).T)))
+    reprojected = apply_homography(np.linalg.inv(homography), table)
+    error = float(np.max(np.hypot(*(reprojected - pixels).T)))
     warnings: tuple[str, ...] = ()
     if len(seen) < GOOD_MARKERS:
         warnings = (f"only {len(seen)} of 4 mat markers seen: positions far from them may be off; uncover the mat's corners",)

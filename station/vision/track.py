@@ -109,7 +109,7 @@ class CardTracker:
         moved = math.hypot(sighting.x - card.x, sighting.y - card.y) > self.settings.move_mm
         turned = _half_turn_difference(sighting.angle, card.angle) > self.settings.turn_deg
         if moved or turned:
-            events.append({"type": "moved", "t": t, **_where_sighting(sighting), "from": [round(card.x, 1), round(card.y, 1)]})
+            events.append({"type": "moved", "t": t, **_where(sighting), "from": [round(card.x, 1), round(card.y, 1)]})
             card.x, card.y, card.angle = sighting.x, sighting.y, sighting.angle
         card.last_seen, card.missing_frames, card.covered, card.under = t, 0, False, None
 
@@ -137,12 +137,8 @@ class CardTracker:
         self._unknown = texts
 
 
-def _where(card: TrackedCard) -> dict[str, Any]:
+def _where(card: TrackedCard | CardSighting) -> dict[str, Any]:
     return {"card": card.card_id, "x": round(card.x, 1), "y": round(card.y, 1), "angle": round(card.angle, 1)}
-
-
-def _where_sighting(s: CardSighting) -> dict[str, Any]:
-    return {"card": s.card_id, "x": round(s.x, 1), "y": round(s.y, 1), "angle": round(s.angle, 1)}
 
 
 def _distance(s: CardSighting, card: TrackedCard | None) -> float:
@@ -158,6 +154,10 @@ def _half_turn_difference(a: float, b: float) -> float:
     return min(d, 180 - d)
 
 
+HAND_REACH = 30.0  # a moving area this close to a card's centre (half a card) may be over the card
+
+
 def _overlaps(card: TrackedCard, area: tuple[float, float, float, float]) -> bool:
     x0, y0, x1, y1 = area
-    return x0 - 30 <= card.x <= x1 + 30 and y0 - 30 <= card.y <= y1 + 30
+    reach = HAND_REACH
+    return x0 - reach <= card.x <= x1 + reach and y0 - reach <= card.y <= y1 + reach
