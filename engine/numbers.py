@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from engine.errors import NumberFormatError
 
-__all__ = ["Form", "ExactNumber", "parse_number", "as_form", "MINUS"]
+__all__ = ["MINUS", "ExactNumber", "Form", "as_form", "parse_number"]
 
 MINUS = "\u2212"
 """The typographic minus sign cards and the OLED show; parse_number also accepts it."""

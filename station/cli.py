@@ -1,10 +1,15 @@
 """``mathstation``: the station's one command, with sub-commands.
 
     mathstation replay GAME.jsonl [--json]   replay a game journal through the rules engine
-    mathstation demo [--seed N]              a whole Math Wars Meta game played by virtual players
+    mathstation run [--config FILE]          the station daemon (systemd starts it on boot)
+    mathstation simulate SCENARIO            a table script through the whole station, on rendered frames
+    mathstation demo [--seed N]              a whole Math Wars Meta game on the virtual table, OLED in the terminal
+    mathstation history [--csv]              games played and their results
     mathstation cards list|print|render      the printed cards (see station/cli_print.py)
     mathstation mat print GAME               the play mat with its corner markers
     mathstation scan IMAGE... [--json]       what lies on a photo of the table
+    mathstation scan --camera SPEC --live    a live readout of what the camera sees (setting a camera up)
+    mathstation calibrate [IMAGE|--camera]   check the mat and camera: pixels per QR square, focus, glare
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.games import new_game
 from engine.protocol import Game
-from station import cli_print, cli_vision, demo
+from station import cli_history, cli_print, cli_station, cli_vision
 from station.journal_file import JournalFileError, read_journal_file
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
@@ -46,19 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON lines (events, then the final state) for machines")
     p.set_defaults(run=_replay)
 
-    p = sub.add_parser("demo", help="watch a whole Math Wars Meta game played by virtual players",
-                       description="A whole Math Wars Meta game, played by seeded virtual players and refereed by the engine.")
-    p.add_argument("--seed", type=int, default=2026, help="shuffle seed (the same seed plays the same game)")
-    p.add_argument("--players", default="Ana,Ben,Cleo", help="comma-separated player names (default: Ana,Ben,Cleo)")
-    p.add_argument("--team", action="append", metavar="NAME:P1,P2", dest="teams",
-                   help="play Team v Team: give each team once, e.g. --team Red:Ana,Ben --team Blue:Cy,Dee")
-    p.add_argument("--edition", choices=["mwm25", "mwm100"], default="mwm25")
-    p.add_argument("--discard-option", type=int, choices=[1, 2], default=1, help="1: own spoils pile, 2: winner's")
-    p.add_argument("--victories", type=int, default=None, help="VICTORY! cards needed to win (default: the edition's)")
-    p.add_argument("--save", type=Path, help="also write the game's journal here (replay it with `mathstation replay`)")
-    p.add_argument("--pace", type=float, default=0.0, help="seconds to wait between hands, to watch it live")
-    p.set_defaults(run=demo.run)
-
+    cli_station.register(sub)
+    cli_history.register(sub)
     cli_print.register(sub)
     cli_vision.register(sub)
     return parser

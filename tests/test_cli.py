@@ -82,7 +82,7 @@ def test_replay_stops_at_a_malformed_action_and_shows_the_state_before_it(tmp_pa
 
 def test_demo_plays_a_whole_game_and_its_journal_replays_to_the_same_end(tmp_path, capsys) -> None:
     journal = tmp_path / "demo.jsonl"
-    assert main(["demo", "--seed", "7", "--save", str(journal)]) == 0
+    assert main(["demo", "--text", "--seed", "7", "--save", str(journal)]) == 0
     out = capsys.readouterr().out
     assert "Round 1, hand 1" in out and "wins the game with 4 VICTORY! cards!" in out
     demo_end = out[out.index("Game over"):out.index("Journal saved")].strip()
@@ -91,23 +91,23 @@ def test_demo_plays_a_whole_game_and_its_journal_replays_to_the_same_end(tmp_pat
 
 
 def test_demo_is_the_same_game_for_the_same_seed(capsys) -> None:
-    main(["demo", "--seed", "3"])
+    main(["demo", "--text", "--seed", "3"])
     first = capsys.readouterr().out
-    main(["demo", "--seed", "3"])
+    main(["demo", "--text", "--seed", "3"])
     assert capsys.readouterr().out == first
-    main(["demo", "--seed", "4"])
+    main(["demo", "--text", "--seed", "4"])
     assert capsys.readouterr().out != first
 
 
 def test_demo_refuses_a_bad_setup_with_the_reason(capsys) -> None:
-    assert main(["demo", "--players", "Ana,Ana"]) == 2
+    assert main(["demo", "--text", "--players", "Ana,Ana"]) == 2
     assert "same name" in capsys.readouterr().err
-    assert main(["demo", "--team", "Red"]) == 2
+    assert main(["demo", "--text", "--team", "Red"]) == 2
     assert "NAME:PLAYER,PLAYER" in capsys.readouterr().err
 
 
 def test_demo_plays_team_v_team(capsys) -> None:
-    assert main(["demo", "--team", "Red:Ana,Ben", "--team", "Blue:Cy,Dee", "--discard-option", "2"]) == 0
+    assert main(["demo", "--text", "--team", "Red:Ana,Ben", "--team", "Blue:Cy,Dee", "--discard-option", "2"]) == 0
     out = capsys.readouterr().out
     assert "Team v Team · Red: Ana (A), Ben (B); Blue: Cy (C), Dee (D)" in out
     assert " Teams: Red " in out

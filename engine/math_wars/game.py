@@ -362,6 +362,7 @@ class MathWars(Game):
             "showdown": self.showdown.as_json(),
             "owed": [{"player": p, "cards": n} for p, n in self._pending],
             "used_cards": sorted(self._used),
+            "on_table": sorted(self._on_table),   # this hand's battle-pile cards: a card lifted and put back is no new play
         }
 
     def describe(self, event: Mapping[str, Any]) -> str:

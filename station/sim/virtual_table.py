@@ -192,6 +192,7 @@ class PlacedCard:
     y: float
     angle: float = 0.0
     face_up: bool = True
+    text: str | None = None  # not one of our cards: a plain card carrying this QR text (another game's, a sticker)
 
 
 @dataclass(frozen=True)
@@ -392,7 +393,7 @@ class VirtualTable:
         hands = [polygon for hand in scene.hands for polygon in hand_outline(hand)]
         truth = []
         for index, card in enumerate(scene.cards):
-            if not _in_frame(camera, np.array([[card.x, card.y]])):
+            if card.text is not None or not _in_frame(camera, np.array([[card.x, card.y]])):
                 continue
             visible = 0
             if card.face_up:
@@ -525,6 +526,23 @@ def _card_image(card_id: str, face_up: bool, dpi: float) -> _Sheet:
     return _Sheet.of(render_card(load_catalog().card(card_id), dpi, back=not face_up))
 
 
+@functools.lru_cache(maxsize=16)
+def _foreign_card_image(text: str, dpi: float) -> _Sheet:
+    """A white card with one QR code of ``text`` where our cards carry theirs: what a card of
+    another game, or any stray code, looks like to the camera."""
+    import segno
+    from PIL import Image
+
+    size = (round(CARD_WIDTH_MM / 25.4 * dpi), round(CARD_HEIGHT_MM / 25.4 * dpi))
+    card = Image.new("RGB", size, "white")
+    matrix = np.array(segno.make_qr(text, error="q").matrix, dtype=np.uint8)
+    side = round(CODE_MM / 25.4 * dpi)
+    code = Image.fromarray((1 - matrix) * 255).convert("RGB").resize((side, side), Image.Resampling.NEAREST)
+    spot = CODE_SPOTS[0]
+    card.paste(code, (round((spot.center_x - CODE_MM / 2) / 25.4 * dpi), round((spot.center_y - CODE_MM / 2) / 25.4 * dpi)))
+    return _Sheet.of(card)
+
+
 # --- drawing on the texture --------------------------------------------------------------------
 
 
@@ -537,7 +555,8 @@ def _roi(view: _View, corners: np.ndarray, margin: float) -> tuple[int, int, int
 
 
 def _draw_card(texture: np.ndarray, view: _View, card: PlacedCard) -> None:
-    image = _card_image(card.card_id, card.face_up, view.scale * 25.4)
+    dpi = view.scale * 25.4
+    image = _foreign_card_image(card.text, dpi) if card.text is not None else _card_image(card.card_id, card.face_up, dpi)
     _lay(texture, view, image, (CARD_WIDTH_MM, CARD_HEIGHT_MM), (card.x, card.y), card.angle)
 
 

@@ -98,12 +98,13 @@ def locate(reads: list[CodeRead], table: TableMap, catalog: Catalog) -> tuple[li
 
 
 def _group(poses: list[_Pose]) -> list[list[_Pose]]:
-    """A card's two codes agree on its centre; reads that do not are another copy of it."""
+    """A card's codes agree on its centre; reads that do not are another copy of it. (One code
+    may be read twice, from two overlapping crops: it still agrees, so it is no copy.)"""
     groups: list[list[_Pose]] = []
     for pose in poses:
         for group in groups:
             first = group[0]
-            if len(group) < 2 and math.hypot(pose.x - first.x, pose.y - first.y) <= SAME_CARD_MM * first.scale:
+            if math.hypot(pose.x - first.x, pose.y - first.y) <= SAME_CARD_MM * first.scale:
                 group.append(pose)
                 break
         else:

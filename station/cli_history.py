@@ -1,0 +1,206 @@
+"""``mathstation history``: the games played at this station, for a teacher or a spreadsheet.
+
+It opens the journal read-only, so it is safe while the station runs and never changes a
+damaged journal (the station keeps that aside itself when it next starts). Exit codes: 0 shown,
+1 the journal is damaged (what could be read is shown), 2 bad input or a journal it cannot use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from dataclasses import asdict
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from engine.errors import EngineError
+from engine.games import GAME_TITLES, new_game
+from station.paths import JOURNAL_NAME, journal_path
+from station.store import GameSummary, Journal, JournalError, NoSuchGame, StoredGame, summarise
+
+EXIT_OK, EXIT_DAMAGED, EXIT_USAGE = 0, 1, 2
+CSV_FIELDS = ["id", "started", "ended", "game", "players", "status", "winner", "victories", "hands", "rounds",
+              "duration_s", "actions", "violations"]
+
+
+class UsageError(Exception):
+    """Bad input from the command line: the message is what the user reads."""
+
+
+def register(sub: Any) -> None:
+    """Add the ``history`` command to the ``mathstation`` parser."""
+    p = sub.add_parser("history", help="the games played at this station: who won, hands, length",
+                       description="The games played at this station, newest first: who played, who won, how many "
+                                   "hands and how long. --csv for a spreadsheet; --game ID tells one game play by play.")
+    p.add_argument("--state-dir", type=Path, metavar="DIR",
+                   help="the station's state folder (default: the one the station uses)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--csv", action="store_true", help="CSV with a header row, for a spreadsheet")
+    out.add_argument("--json", action="store_true", help="one JSON object per game (or per event with --game)")
+    p.add_argument("--game", metavar="ID", help="tell one game, event by event")
+    p.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        return _history(args)
+    except (UsageError, JournalError) as exc:
+        print(f"mathstation history: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _history(args: argparse.Namespace) -> int:
+    number = _game_number(args.game) if args.game is not None else None
+    if number is not None and args.csv:
+        raise UsageError("--csv lists every game: leave out --game, or use --game ID with --json")
+    path = journal_path(args.state_dir, writable=False)
+    _note_kept_journals(path)
+    if not path.is_file():
+        if number is not None:
+            raise UsageError(f"there is no game {number}: no games played yet (journal: {path})")
+        _no_games(f"No games played yet (journal: {path}).", args)
+        return EXIT_OK
+    with Journal(path, readonly=True) as journal:
+        if journal.damaged:
+            print(journal.damaged, file=sys.stderr)
+        if number is not None:
+            status = _tell(journal, number, as_json=args.json)
+        else:
+            status = _list(journal.games(), args, path, damaged=journal.damaged is not None)
+        return EXIT_DAMAGED if journal.damaged else status
+
+
+def _game_number(text: str) -> int:
+    if not text.strip().isdigit():
+        raise UsageError(f"--game takes a game number from the list, like 3, not {text!r}")
+    return int(text)
+
+
+def _note_kept_journals(path: Path) -> None:
+    kept = sorted(p.name for p in path.parent.glob(f"{JOURNAL_NAME}.damaged-*") if not p.name.endswith(("-wal", "-shm")))
+    if kept:
+        many = len(kept) > 1
+        print(f"Note: {len(kept)} damaged journal{'s' if many else ''} kept beside {path.name} (newest: {kept[-1]}); "
+              f"the games in {'them' if many else 'it'} are not shown.", file=sys.stderr)
+
+
+def _no_games(message: str, args: argparse.Namespace) -> None:
+    if args.csv:
+        csv.writer(sys.stdout).writerow(CSV_FIELDS)
+    if args.csv or args.json:
+        print(message, file=sys.stderr)
+    else:
+        print(message)
+
+
+# ---- every game -----------------------------------------------------------------------------
+
+def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, damaged: bool) -> int:
+    if not games:
+        _no_games(f"No games {'could be read' if damaged else 'played yet'} (journal: {path}).", args)
+        return EXIT_OK
+    summaries = [summarise(game) for game in games]
+    if args.csv:
+        writer = csv.writer(sys.stdout)   # RFC 4180: CRLF line ends, quotes where needed
+        writer.writerow(CSV_FIELDS)
+        writer.writerows(_csv_row(s) for s in summaries)
+    elif args.json:
+        for s in summaries:
+            print(json.dumps({**asdict(s), "title": GAME_TITLES.get(s.game, s.game)}, ensure_ascii=False))
+    else:
+        print("\n".join(table(summaries)))
+        for s in summaries:
+            if s.problem:
+                print(f"Game {s.id} stops early in a replay: {s.problem}")
+    return EXIT_OK
+
+
+def table(summaries: list[GameSummary]) -> list[str]:
+    """The teacher's table: one line per game, columns lined up."""
+    head = ("#", "Started", "Game", "Players", "Result", "Hands", "Length")
+    rows = [head] + [(str(s.id), _when(s.started), GAME_TITLES.get(s.game, s.game), ", ".join(s.players), result(s),
+                      str(s.hands), _length(s.duration_s)) for s in summaries]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    numeric = {0, 5, 6}
+    return ["  ".join(cell.rjust(w) if i in numeric else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+            .rstrip() for row in rows]
+
+
+def result(s: GameSummary) -> str:
+    """``Ana won 4–2``, ``in progress``, ``stopped`` ..."""
+    if s.winner is not None:
+        others = [(side, n) for side, n in s.victories.items() if side != s.winner]
+        won = s.victories.get(s.winner)
+        if won is None or not others:
+            return f"{s.winner} won"
+        if len(others) == 1:
+            return f"{s.winner} won {won}–{others[0][1]}"
+        return f"{s.winner} won {won} ({', '.join(f'{side} {n}' for side, n in others)})"
+    return {"playing": "in progress"}.get(s.status, s.status)
+
+
+def _csv_row(s: GameSummary) -> list[Any]:
+    return [s.id, _spreadsheet_time(s.started), _spreadsheet_time(s.ended), GAME_TITLES.get(s.game, s.game),
+            "; ".join(s.players), s.status, s.winner or "", "; ".join(f"{side} {n}" for side, n in s.victories.items()),
+            s.hands, s.rounds, f"{s.duration_s:g}", s.actions, s.violations]
+
+
+def _when(stamp: str) -> str:
+    try:
+        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def _spreadsheet_time(stamp: str | None) -> str:
+    """Local time as spreadsheets read it (no ``T``, no UTC offset)."""
+    if stamp is None:
+        return ""
+    try:
+        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return stamp
+
+
+def _length(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 60:02d}:{whole % 60:02d}"
+
+
+# ---- one game, told -------------------------------------------------------------------------
+
+def _tell(journal: Journal, number: int, *, as_json: bool) -> int:
+    try:
+        stored = journal.game(number)
+    except NoSuchGame:
+        ids = [g.id for g in journal.games()]
+        known = f"games are numbered {min(ids)}–{max(ids)}" if ids else "no games played yet"
+        raise UsageError(f"there is no game {number} in {journal.path} ({known})") from None
+    try:
+        game = new_game(stored.config)
+    except EngineError as exc:
+        print(f"mathstation history: game {number} cannot be replayed: {exc}", file=sys.stderr)
+        return EXIT_DAMAGED
+    summary = summarise(stored)
+    if not as_json:
+        print(f"Game {stored.id} · started {_when(stored.started)} · {result(summary)}")
+        print(game.headline())
+    status = EXIT_OK
+    for index, action in enumerate(stored.actions, start=1):
+        try:
+            events = game.apply(action)
+        except EngineError as exc:
+            print(f"mathstation history: game {number}, action {index} cannot be replayed: {exc}", file=sys.stderr)
+            status = EXIT_DAMAGED
+            break
+        for event in events:
+            print(json.dumps(event, ensure_ascii=False) if as_json else f"[t={event['t']:>6}] {game.describe(event)}")
+    if as_json:
+        print(json.dumps({"type": "state", "state": game.state()}, ensure_ascii=False))
+    else:
+        print()
+        print("\n".join(game.summary()))
+    return status

@@ -1,0 +1,193 @@
+"""``mathstation run``: the daemon that referees at the table, started on boot by systemd.
+
+It reads and checks the config (a bad one is shown on the OLED and in the log, and the process
+exits 78 so systemd does not restart it in a loop), opens each device the config names — a
+missing one is said on the OLED and in the log, never replaced by a mock — resumes the
+journal's game, then ticks: buttons, a frame through vision, the referee, the screen; telling
+systemd it is ready, pinging its watchdog, and stopping cleanly on SIGTERM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from station.config import ConfigFileError, StationConfig, load_config
+from station.systemd_notify import Notifier
+
+log = logging.getLogger("station.daemon")
+
+EXIT_OK, EXIT_FAILED, EXIT_CONFIG = 0, 1, 78  # 78 = EX_CONFIG: the unit's RestartPreventExitStatus
+SYSTEM_CONFIG = Path("/etc/mathstation/station.toml")
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("run", help="the station daemon: referee games at the table (systemd starts it on boot)",
+                       description="Run the station: camera, vision, referee, OLED, buttons, journal. "
+                                   "Stops cleanly on SIGTERM or Ctrl-C.")
+    p.add_argument("--config", type=Path, default=None,
+                   help=f"the station config (default: {SYSTEM_CONFIG} if it exists, else the built-in defaults); "
+                        "on a laptop try firmware_config/laptop.toml")
+    p.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)  # tests: stop after this long
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = args.config or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    notifier = Notifier()
+    try:
+        config = load_config(path)
+    except ConfigFileError as exc:
+        log.error("%s", exc)
+        _show_config_error(path, exc)
+        notifier.status(f"config error: {exc}")
+        print(f"mathstation run: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    logging.getLogger().setLevel(config["station"]["log_level"].upper())
+    return Daemon(config, notifier).serve(args.max_seconds)
+
+
+class Daemon:
+    def __init__(self, config: StationConfig, notifier: Notifier, clock: Callable[[], float] = time.monotonic) -> None:
+        self.config, self.notifier, self.clock = config, notifier, clock
+        self.stopping = False
+
+    def serve(self, max_seconds: float | None = None) -> int:
+        from station.paths import JOURNAL_NAME
+        from station.store import Journal, JournalError
+
+        try:
+            journal = Journal(self.config.state_dir() / JOURNAL_NAME)
+        except JournalError as exc:
+            log.error("%s", exc)
+            self.notifier.status(f"journal error: {exc}")
+            return EXIT_FAILED
+        station = self._build(journal)
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, self._stop)
+        started = self.clock()
+        station.referee.resume(started)
+        self.notifier.ready("refereeing")
+        log.info("station ready (journal %s)", journal.path)
+        period = 1.0 / float(self.config["camera"]["fps"])
+        ping_every = self.notifier.watchdog_interval()
+        last_ping = started
+        try:
+            while not self.stopping:
+                now = self.clock()
+                station.tick(now)
+                if ping_every is not None and now - last_ping >= ping_every:
+                    self.notifier.watchdog()
+                    last_ping = now
+                if max_seconds is not None and now - started >= max_seconds:
+                    break
+                time.sleep(max(0.0, period - (self.clock() - now)))
+        finally:
+            self.notifier.stopping()
+            log.info("stopping")
+            for device in (station.camera, station.buttons, station.signals):
+                if device is not None:
+                    _quietly(device.close)
+            _quietly(station.display.close)
+            journal.close()
+        return EXIT_OK
+
+    def _stop(self, signum: int, _frame: Any) -> None:
+        log.info("signal %d: stopping after this tick", signum)
+        self.stopping = True
+
+    def _build(self, journal: Any) -> Any:
+        from station.hardware.buttons import ButtonsError, open_buttons
+        from station.hardware.camera import CameraError, open_camera
+        from station.hardware.display import DisplayError, open_display
+        from station.hardware.signals import SignalsError, open_signals
+        from station.mainloop import Station
+        from station.referee import Referee
+        from station.table.adapter import Note
+        from station.vision.decode import make_decoder
+        from station.vision.pipeline import CardPipeline
+        from station.vision.track import CardTracker
+
+        cfg = self.config
+        problems: list[Note] = []
+        d = cfg["display"]
+        try:
+            display = open_display(d["backend"], i2c_port=d["i2c_port"], i2c_address=d["i2c_address"],
+                                   rotate=d["rotate"], contrast=d["contrast"], record=d["record"] or None)
+        except DisplayError as exc:
+            log.error("display: %s (the station carries on without it)", exc)
+            display = open_display("none")
+        c = cfg["camera"]
+        camera = None
+        try:
+            camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"])
+        except CameraError as exc:
+            log.error("camera: %s (tried again every %s s)", exc, c["retry_every"])
+        b = cfg["buttons"]
+        try:
+            pins = {name: pin for name, pin in cfg["buttons.pins"].items() if pin != ""}
+            buttons = open_buttons(b["backend"], pins=pins, bounce_time=b["bounce_time"], hold_time=b["hold_time"],
+                                   pin_factory=b["pin_factory"] or None)
+        except ButtonsError as exc:
+            log.error("buttons: %s", exc)
+            problems.append(Note("buttons", "No buttons", str(exc)[:40]))
+            buttons = open_buttons("none")
+        s = cfg["signals"]
+        try:
+            signals = open_signals(s["backend"], buzzer_pin=s["buzzer_pin"] or None, led_pin=s["led_pin"] or None,
+                                   buzzer=s["buzzer"], pin_factory=b["pin_factory"] or None)
+        except SignalsError as exc:
+            log.error("buzzer/LED: %s (the station carries on silent)", exc)
+            signals = open_signals("none")
+        referee = Referee(cfg, journal, log_event=_log_record)
+        for note in problems:
+            referee.controller.show_note(note)
+        pipeline = CardPipeline(make_decoder(cfg["vision"]["decoder"]), settings=cfg.pipeline_settings())
+        return Station(referee, camera, display, buttons, signals, pipeline, CardTracker(cfg.track_settings()),
+                       retry_every=c["retry_every"], camera_spec=c["source"],
+                       camera_size=(c["width"], c["height"], c["fps"]))
+
+
+def _log_record(record: dict[str, Any]) -> None:
+    log.info("%s", record)
+
+
+def _quietly(close: Callable[[], None]) -> None:
+    try:
+        close()
+    except Exception as exc:  # noqa: BLE001 - shutting down: log, never mask the exit
+        log.warning("while closing: %s", exc)
+
+
+def _show_config_error(path: Path | None, error: ConfigFileError) -> None:
+    """Put the config error on the OLED and leave it there after exit (best effort: the display
+    settings may be the very thing that is wrong, so fall back to the defaults for them)."""
+    from station.config import SCHEMA, tomllib
+    from station.hardware.display import DisplayError, open_display
+    from station.ui.screens import render
+    from station.ui.views import FaultView
+
+    settings = {name: key.default for name, key in SCHEMA["display"].items()}
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8")) if path else {}
+        for name, value in raw.get("display", {}).items():
+            if name in settings and SCHEMA["display"][name].check(value) is None:
+                settings[name] = value
+    except Exception as exc:  # noqa: BLE001 - the file is broken: that is why we are here
+        log.debug("display settings unreadable (%s): using the defaults", exc)
+    if settings["backend"] == "none":
+        return
+    try:
+        display = open_display(settings["backend"], i2c_port=settings["i2c_port"], i2c_address=settings["i2c_address"],
+                               rotate=settings["rotate"], record=settings["record"] or None)
+        display.show(render(FaultView("Config error", error.short, "Fix it, then restart")))
+        display.close(keep_image=True)
+    except DisplayError as exc:
+        log.error("display: %s", exc)

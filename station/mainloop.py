@@ -1,0 +1,104 @@
+"""One tick of the station: buttons, a camera frame through vision, the referee, the screen.
+
+The daemon calls ``tick`` with the real clock; the simulator calls it with scripted time and a
+virtual camera. A camera that fails mid-game shows "Camera lost", keeps the game, and is tried
+again every ``retry_every`` seconds; a display that fails is the display's own business (it
+logs and retries) — the referee never stops for either.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from station.hardware.buttons import Buttons
+from station.hardware.camera import Camera, CameraError, CameraLost
+from station.hardware.display import Display
+from station.hardware.signals import Signals
+from station.referee import Referee
+from station.ui.screens import render
+from station.ui.views import FaultView, View
+from station.vision.pipeline import CardPipeline
+from station.vision.track import CardTracker
+
+log = logging.getLogger("station.loop")
+
+CAMERA_LOST = FaultView("Camera lost", "Check its cable", "The game is kept")
+
+
+@dataclass
+class Station:
+    referee: Referee
+    camera: Camera | None  # None: no camera could be opened; retried like a lost one
+    display: Display
+    buttons: Buttons
+    signals: Signals
+    pipeline: CardPipeline
+    tracker: CardTracker
+    retry_every: float = 2.0
+    camera_spec: str = ""
+    camera_size: tuple[int, int, float] = (1920, 1080, 10.0)  # width, height, fps for (re)opening
+    table_log: Callable[[list[dict[str, Any]]], None] | None = None  # sees the tracker's events (simulate)
+    last_view: View | None = field(default=None, init=False)
+    frames: int = field(default=0, init=False)
+    _lost_since: float | None = field(default=None, init=False)
+    _last_try: float = field(default=float("-inf"), init=False)
+
+    def tick(self, now: float) -> None:
+        for press in self.buttons.presses():
+            self.referee.press(press, now)
+        frame = self._frame(now)
+        if frame is not None:
+            observation = self.pipeline.observe(frame)
+            events = self.tracker.update(observation, now)
+            if self.table_log is not None and events:
+                self.table_log(events)
+            self.referee.table_events(events, observation.table.mat, now)
+            self.frames += 1
+        self.refresh(now)
+
+    def refresh(self, now: float) -> None:
+        """Draw the screen the referee wants now and give the signals it queued."""
+        view = self.referee.screen(now)
+        if view != self.last_view:
+            self.display.show(render(view))
+            self.last_view = view
+        for signal in self.referee.take_signals():
+            getattr(self.signals, signal)()
+
+    def _frame(self, now: float):  # -> np.ndarray | None
+        if self.camera is not None and self._lost_since is None:
+            try:
+                return self.camera.read()
+            except CameraLost as exc:
+                self._lose(now, str(exc))
+                return None
+        if now - self._last_try < self.retry_every:
+            return None
+        self._last_try = now
+        try:
+            if self.camera is None:
+                from station.hardware.camera import open_camera
+                width, height, fps = self.camera_size
+                self.camera = open_camera(self.camera_spec, width=width, height=height, fps=fps)
+            else:
+                self.camera.reopen()
+        except CameraError as exc:
+            if self._lost_since is None:
+                self._lose(now, str(exc))
+            return None
+        log.info("camera back after %.1f s", now - (self._lost_since or now))
+        self._lost_since = None
+        self.referee.set_fault(None)
+        self.signals.fault(False)
+        self.referee.log_event({"type": "camera_back", "t": self.referee.game_time(now)})
+        return None  # the next tick reads
+
+    def _lose(self, now: float, why: str) -> None:
+        log.warning("camera lost: %s", why)
+        self._lost_since, self._last_try = now, now
+        self.referee.set_fault(CAMERA_LOST)
+        self.signals.fault(True)
+        self.referee.log_event({"type": "camera_lost", "t": self.referee.game_time(now), "reason": why})

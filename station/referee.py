@@ -1,0 +1,171 @@
+"""The referee: table events and button presses in; engine actions, journal lines and screens out.
+
+It owns no hardware and no clock: the daemon (real camera, real time) and the simulator
+(virtual table, scripted time) feed it the same way, so a scenario test exercises exactly the
+code that runs at the table. Every action is committed to the journal *before* the screens
+answer it, so a power cut can lose a screen, never a play; and a restart resumes the journal's
+game at the same point by replaying its actions.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.errors import EngineError
+from engine.games import new_game, replay
+from engine.protocol import Game
+from station.config import StationConfig
+from station.hardware.buttons import Press
+from station.store import Journal
+from station.table.adapter import Note, TableAdapter
+from station.table.mat import MatLayout
+from station.table.math_wars import MathWarsTable
+from station.ui import math_wars as math_wars_ui
+from station.ui.controller import Act, Controller, EndGame, StartGame, Undo
+from station.ui.views import FaultView, View
+
+log = logging.getLogger("station.referee")
+
+#: game name -> (its UI module, its table adapter class): a new game adds one line here.
+GAME_PARTS: Mapping[str, tuple[Any, Callable[[Sequence[str]], TableAdapter]]] = {
+    "math-wars": (math_wars_ui, MathWarsTable),
+}
+
+
+class Referee:
+    """Feed it ``table_events``, ``press`` and ``screen`` calls with a monotonic ``now`` (seconds)."""
+
+    def __init__(self, config: StationConfig, journal: Journal, *, seed: Callable[[], int] | None = None,
+                 log_event: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.config = config
+        self.journal = journal
+        self.log_event = log_event or (lambda record: None)
+        defaults = {name: config[name] for name in GAME_PARTS if name in config.as_dict()}
+        self.controller = Controller({name: ui for name, (ui, _) in GAME_PARTS.items()}, defaults,
+                                     seed or (lambda: random.randrange(1_000_000)))
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.adapter: TableAdapter | None = None
+        self._t_base = 0.0  # game time at self._now_base
+        self._now_base = 0.0
+        if journal.recovered:
+            self.controller.show_note(Note("journal", "Journal damaged", "kept aside; new one started"))
+
+    # ---- game lifetime -------------------------------------------------------------------
+
+    def resume(self, now: float) -> bool:
+        """Come back into the journal's unfinished game, if there is one."""
+        stored = self.journal.current_game()
+        if stored is None:
+            return False
+        try:
+            game, _ = replay(stored.config, stored.actions)
+        except (EngineError, ValueError) as exc:
+            log.error("the journal's game %s cannot be replayed (%s): it is stopped", stored.id, exc)
+            self.journal.stop(stored.id)
+            self.controller.show_note(Note("journal", "Old game lost", "it could not be replayed"))
+            return False
+        reveal = self.config[game.name]["reveal"] if game.name in self.config.as_dict() else "press"
+        self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
+        log.info("resumed game %s at action %d", stored.id, len(stored.actions))
+        self.log_event({"type": "resumed", "game_id": stored.id, "actions": len(stored.actions)})
+        return True
+
+    def start(self, config: Mapping[str, Any], now: float, reveal: str = "press") -> None:
+        game = new_game(config)
+        game_id = self.journal.start_game(game.config)
+        self._begin(game, game_id, now, t=0.0, reveal=reveal)
+        self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
+
+    def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
+        _, adapter_class = GAME_PARTS[game.name]
+        ui, _ = GAME_PARTS[game.name]
+        self.game, self.game_id = game, game_id
+        self.adapter = adapter_class(ui.seat_names(game.config))
+        self._t_base, self._now_base = t, now
+        self.controller.game_started(game.name, reveal)
+
+    def end(self) -> None:
+        if self.game is not None and self.game_id is not None:
+            if self.game.state().get("over"):
+                self.journal.finish(self.game_id)
+            else:
+                self.journal.stop(self.game_id)
+            self.log_event({"type": "game_ended", "game_id": self.game_id})
+        self.game = self.game_id = self.adapter = None
+        self.controller.game_ended()
+
+    def game_time(self, now: float) -> float:
+        """Seconds of play: the journal's clock, carried on across restarts."""
+        return round(self._t_base + max(now - self._now_base, 0.0), 2)
+
+    # ---- inputs --------------------------------------------------------------------------
+
+    def table_events(self, events: Sequence[Mapping[str, Any]], mat: MatLayout | None, now: float) -> None:
+        """One frame's tracker events (already debounced) with the mat the camera sees."""
+        if self.game is None or self.adapter is None:
+            return
+        t = self.game_time(now)
+        reading = self.adapter.read(events, t, self.game.state(), mat)
+        for note in reading.notes:
+            self.log_event({"t": t, **note.as_json()})
+            self.controller.show_note(note)
+        for action in reading.actions:
+            self.apply(action)
+
+    def press(self, press: Press, now: float) -> None:
+        state = self.game.state() if self.game is not None else None
+        for intent in self.controller.press(press, now, state):
+            if isinstance(intent, StartGame):
+                self.start(intent.config, now, intent.reveal)
+            elif isinstance(intent, Act):
+                self.apply({**intent.action, "t": self.game_time(now), "source": "button"})
+            elif isinstance(intent, Undo):
+                self.undo()
+            elif isinstance(intent, EndGame):
+                self.end()
+
+    def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Judge one action: journal it first (committed), then screens and signals."""
+        assert self.game is not None and self.game_id is not None
+        checked = self.game.check_action(action)  # a malformed action must not reach the journal
+        self.journal.append(self.game_id, checked)
+        events = self.game.apply(checked)
+        self.log_event({"type": "action", "action": checked})
+        for event in events:
+            self.log_event(event)
+        self.controller.show_events(events, self.game.state())
+        return events
+
+    def undo(self) -> None:
+        """Take back the last action (a misread card): the game is replayed without it."""
+        if self.game is None or self.game_id is None:
+            return
+        dropped = self.journal.drop_last(self.game_id)
+        if dropped is None:
+            return
+        self.game, _ = replay(self.game.config, self.game.actions[:-1])
+        self.log_event({"type": "undone", "action": dropped})
+        self.controller.overlays.clear()
+        what = dropped.get("card") or dropped["type"]
+        self.controller.show_note(Note("undone", "Undone", f"{dropped.get('player', '')} {what}".strip()))
+
+    def set_fault(self, fault: FaultView | None) -> None:
+        self.controller.set_fault(fault)
+
+    # ---- outputs -------------------------------------------------------------------------
+
+    def screen(self, now: float) -> View:
+        state = self.game.state() if self.game is not None else None
+        return self.controller.view(now, state, _clock(self.game_time(now)) if self.game else "")
+
+    def take_signals(self) -> list[str]:
+        return self.controller.take_signals()
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes:02d}:{secs:02d}" if minutes < 100 else f"{minutes // 60}h{minutes % 60:02d}"

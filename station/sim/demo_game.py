@@ -1,0 +1,59 @@
+"""The demo's table script: a whole Math Wars Meta game, hand by hand, as a scenario.
+
+Seeded virtual players (station/sim/math_wars_players.py) decide which real card each of them
+turns up; this writes that down as table steps — put the card in the seat's box (on top of the
+pile in a MATH WAR), press CONFIRM to reveal the results, clear the table after each hand — so
+``mathstation demo`` plays the game through the whole station: rendered frames, decoding,
+tracking, the table adapter, the engine, the journal and the OLED. The players' own referee
+keeps the expected result, so the demo can say whether the station judged every play the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.math_wars import MathWars
+from station.sim.math_wars_players import VirtualTable
+from station.sim.scenario import Scenario, Step
+
+STACK_OFFSET_MM = 7.0  # each MATH WAR level's cards lie a little off the last, as hands put them
+
+
+def demo_scenario(seed: int, players: list[str], *, edition: str = "mwm25", victories: int = 1,
+                  reveal: str = "press") -> tuple[Scenario, MathWars]:
+    """The scenario and the virtual players' own finished game (the expected outcome)."""
+    config: dict[str, Any] = {"game": "math-wars", "seed": seed, "players": players, "edition": edition,
+                              "victories_to_win": victories}
+    shadow = MathWars(config)
+    table = VirtualTable(shadow, seed=seed)
+    steps: list[Step] = []
+    seat = {name: index + 1 for index, name in enumerate(players)}
+    on_table: set[str] = set()
+
+    def add(kind: str, value: Any, **options: Any) -> None:
+        steps.append(Step(kind, value, options, len(steps) + 1))
+
+    level = 0
+    for action, events in table.actions():
+        card = shadow_card = action["card"]
+        kind = "count-meta" if "-N" in shadow_card else "math-crate"
+        offset = (STACK_OFFSET_MM * level, STACK_OFFSET_MM * level)
+        add("place", card, zone=f"seat{seat[action['player']]}.{kind}", offset=offset)
+        on_table.add(card)
+        types = [e["type"] for e in events]
+        if "hand_result" in types:
+            add("wait", 1.0)
+            if reveal == "press":
+                add("press", "confirm", settle=2.0)  # reveal the results
+            add("press", "confirm", settle=0.4)  # next screen
+            if "math_war" in types:
+                level += 1
+                add("wait", 2.0)
+                continue
+            level = 0
+            add("wait", 2.0)
+            add("remove", "all")
+            on_table.clear()
+    add("wait", 3.0)
+    scenario = Scenario(f"Demo: Math Wars Meta, seed {seed}", tuple(steps), game=config, seed=seed, reveal=reveal)
+    return scenario, shadow

@@ -1,0 +1,327 @@
+"""Scenario files: a table script played through the *whole* station on rendered frames.
+
+A scenario says what happens at the table — cards put down in a seat's box or at millimetre
+positions, cards taken away, a hand sweeping over, buttons pressed, time passing, the camera
+unplugged, the station killed and started again — and what must come of it. ``run_scenario``
+renders every frame with the virtual table and feeds it to the same ``Station`` the daemon
+runs: real decoding, tracking, the table adapter, the engine, the journal and the OLED screens.
+The format is documented in docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+STEP_KINDS = ("place", "remove", "hand", "press", "wait", "camera", "restart", "expect", "expect_none", "expect_screen")
+_STEP_KEYS = {
+    "place": {"zone", "at", "angle", "offset", "face_up", "text", "settle"},
+    "remove": {"settle"},
+    "hand": {"from", "to", "seconds"},
+    "press": {"long", "settle"},
+    "wait": set(),
+    "camera": {"settle"},
+    "restart": set(),
+    "expect": set(),
+    "expect_none": set(),
+    "expect_screen": set(),
+}
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be played: the message names the step and the problem."""
+
+
+class ScenarioFailed(AssertionError):
+    """A scenario's ``expect`` did not come true."""
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str
+    value: Any
+    options: Mapping[str, Any] = field(default_factory=dict)
+    number: int = 0
+
+    def where(self) -> str:
+        return f"step {self.number} ({self.kind} = {self.value!r})"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    title: str
+    steps: tuple[Step, ...]
+    game: dict[str, Any] | None = None  # the engine config to start; None: resume the journal's game
+    station: dict[str, dict[str, Any]] = field(default_factory=dict)  # station config overrides
+    seed: int = 0
+    fps: float = 5.0
+    camera: dict[str, Any] = field(default_factory=dict)  # width, height, table_mm, blur_px, noise
+    reveal: str | None = None
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path}: cannot be read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{path}: not valid TOML: {exc}") from None
+    try:
+        return parse_scenario(data)
+    except ScenarioError as exc:
+        raise ScenarioError(f"{path}: {exc}") from None
+
+
+def parse_scenario(data: Mapping[str, Any]) -> Scenario:
+    known = {"title", "seed", "fps", "camera", "game", "station", "reveal", "step"}
+    unknown = set(data) - known
+    if unknown:
+        raise ScenarioError(f"unknown key(s) {', '.join(sorted(unknown))}: a scenario has {', '.join(sorted(known))}")
+    steps = []
+    for number, raw in enumerate(data.get("step", []), start=1):
+        kinds = [k for k in STEP_KINDS if k in raw]
+        if len(kinds) != 1:
+            raise ScenarioError(f"step {number}: give exactly one of {', '.join(STEP_KINDS)} (found {kinds or 'none'})")
+        kind = kinds[0]
+        extra = set(raw) - {kind} - _STEP_KEYS[kind]
+        if extra:
+            raise ScenarioError(f"step {number} ({kind}): unknown key(s) {', '.join(sorted(extra))}")
+        steps.append(Step(kind, raw[kind], {k: v for k, v in raw.items() if k != kind}, number))
+    fps = data.get("fps", 5.0)
+    if not isinstance(fps, (int, float)) or not 0.5 <= fps <= 30:
+        raise ScenarioError(f"fps must be a number from 0.5 to 30, not {fps!r}")
+    return Scenario(str(data.get("title", "")), tuple(steps), data.get("game"), dict(data.get("station", {})),
+                    int(data.get("seed", 0)), float(fps), dict(data.get("camera", {})), data.get("reveal"))
+
+
+@dataclass
+class _Table:
+    """What lies on the virtual table now, by card (or sticker) name, in drawing order."""
+
+    cards: dict[str, Any] = field(default_factory=dict)
+    hands: tuple[Any, ...] = ()
+
+
+class ScenarioRun:
+    """Plays one scenario; ``records`` collects everything the station said (JSON-ready)."""
+
+    def __init__(self, scenario: Scenario, state_dir: Path, *, display: str = "dummy", record: str | None = None,
+                 emit: Callable[[dict[str, Any]], None] | None = None, stream: Any = None,
+                 between_frames: Callable[[], None] | None = None, table_events: bool = False) -> None:
+        from station.config import load_config
+        from station.sim.virtual_table import CameraModel
+        from station.table.mat import mat_layout
+
+        self.scenario = scenario
+        self.state_dir = state_dir
+        self.records: list[dict[str, Any]] = []
+        self._emit = emit or (lambda record: None)
+        self._between_frames = between_frames or (lambda: None)
+        overrides: dict[str, dict[str, Any]] = {k: dict(v) for k, v in scenario.station.items()}
+        overrides.setdefault("station", {})["state_dir"] = str(state_dir)
+        self.config = load_config(None).with_overrides(overrides)
+        players = _seat_count(scenario.game) if scenario.game else 2
+        self.mat = mat_layout("math-wars", max(players, 2))
+        cam = scenario.camera
+        self.camera_model = CameraModel.seeing(float(cam.get("table_mm", 650 if self.mat.seats <= 2 else 700)),
+                                               int(cam.get("width", 1280)), int(cam.get("height", 720)),
+                                               mat=self.mat)
+        self.display_backend, self.record, self.stream = display, record, stream
+        self.table_events = table_events
+        self.table = _Table()
+        self.now = 0.0
+        self._since_expect = 0
+        self._build(first=True)
+
+    # ---- the station under test ------------------------------------------------------------
+
+    def _build(self, *, first: bool) -> None:
+        from station.hardware.buttons import ScriptedButtons
+        from station.hardware.camera import VirtualCamera
+        from station.hardware.display import open_display
+        from station.hardware.signals import open_signals
+        from station.mainloop import Station
+        from station.paths import JOURNAL_NAME
+        from station.referee import Referee
+        from station.store import Journal
+        from station.vision.decode import make_decoder
+        from station.vision.pipeline import CardPipeline
+        from station.vision.track import CardTracker
+
+        journal = Journal(self.state_dir / JOURNAL_NAME)
+        seed = self.scenario.seed
+        referee = Referee(self.config, journal, seed=lambda: seed, log_event=self._record)
+        camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
+                               camera=self.camera_model)
+        if first:
+            self.display = open_display(self.display_backend, record=self.record, stream=self.stream)
+        self.buttons = ScriptedButtons()
+        self.signals = open_signals("none")
+        self.station = Station(referee, camera, self.display, self.buttons, self.signals,
+                               CardPipeline(make_decoder(self.config["vision"]["decoder"]), settings=self.config.pipeline_settings()),
+                               CardTracker(self.config.track_settings()), self.config["camera"]["retry_every"],
+                               table_log=self._table_log if self.table_events else None)
+        resumed = referee.resume(self.now)
+        if first and self.scenario.game is not None and not resumed:
+            reveal = self.scenario.reveal or self.config["math-wars"]["reveal"]
+            referee.start({**self.scenario.game, "seed": self.scenario.game.get("seed", seed)}, self.now, reveal)
+
+    def _table_log(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            self._record({**event, "type": f"table.{event['type']}"})
+
+    def _record(self, record: dict[str, Any]) -> None:
+        self.records.append(record)
+        self._emit(record)
+
+    def _scene(self) -> Any:
+        from station.sim.virtual_table import Scene
+
+        cam = self.scenario.camera
+        return Scene(self.mat, tuple(self.table.cards.values()), hands=self.table.hands,
+                     blur_px=float(cam.get("blur_px", 0.0)), noise=float(cam.get("noise", 0.0)), seed=self.scenario.seed)
+
+    def frames(self, seconds: float) -> None:
+        """Let time pass at the scenario's frame rate, every frame through the whole station."""
+        count = max(1, round(seconds * self.scenario.fps))
+        for _ in range(count):
+            self.now = round(self.now + 1 / self.scenario.fps, 6)
+            self.station.tick(self.now)
+            self._between_frames()
+
+    # ---- steps -----------------------------------------------------------------------------
+
+    def run(self) -> list[dict[str, Any]]:
+        self.station.refresh(self.now)
+        for step in self.scenario.steps:
+            getattr(self, f"_{step.kind}")(step)
+        return self.records
+
+    def close(self) -> None:
+        self.station.referee.journal.close()
+        self.display.close()
+
+    def _place(self, step: Step) -> None:
+        from station.sim.virtual_table import PlacedCard
+
+        x, y = self._where(step)
+        dx, dy = step.options.get("offset", (0.0, 0.0))
+        card = PlacedCard(step.value, x + dx, y + dy, float(step.options.get("angle", self._facing(step))),
+                          bool(step.options.get("face_up", True)), step.options.get("text"))
+        self.table.cards.pop(step.value, None)
+        self.table.cards[step.value] = card
+        self.frames(float(step.options.get("settle", 1.0)))
+
+    def _where(self, step: Step) -> tuple[float, float]:
+        if "at" in step.options:
+            x, y = step.options["at"]
+            return float(x), float(y)
+        zone = step.options.get("zone")
+        for candidate in self.mat.zones:
+            if candidate.name == zone:
+                return candidate.center
+        names = ", ".join(z.name for z in self.mat.zones)
+        raise ScenarioError(f"{step.where()}: no zone {zone!r} on this mat (zones: {names})")
+
+    def _facing(self, step: Step) -> float:
+        zone = next((z for z in self.mat.zones if z.name == step.options.get("zone")), None)
+        return float(zone.facing) if zone else 0.0
+
+    def _remove(self, step: Step) -> None:
+        if step.value == "all":
+            self.table.cards.clear()
+        elif self.table.cards.pop(step.value, None) is None:
+            raise ScenarioError(f"{step.where()}: that card is not on the table")
+        self.frames(float(step.options.get("settle", 3.5)))
+
+    def _hand(self, step: Step) -> None:
+        from station.sim.virtual_table import Hand
+
+        start, end = step.value.get("from", (-60, 170)), step.value.get("to", (250, 170))
+        seconds = float(step.value.get("seconds", 1.2))
+        count = max(1, round(seconds * self.scenario.fps))
+        for i in range(count):
+            share = i / max(count - 1, 1)
+            x = start[0] + (end[0] - start[0]) * share
+            y = start[1] + (end[1] - start[1]) * share
+            self.table.hands = (Hand(x, y, angle=90.0),)
+            self.frames(1 / self.scenario.fps)
+        self.table.hands = ()
+        self.frames(0.4)
+
+    def _press(self, step: Step) -> None:
+        self.buttons.press(step.value, bool(step.options.get("long", False)))
+        self.frames(float(step.options.get("settle", 0.4)))
+
+    def _wait(self, step: Step) -> None:
+        self.frames(float(step.value))
+
+    def _camera(self, step: Step) -> None:
+        if step.value not in ("unplug", "plug"):
+            raise ScenarioError(f"{step.where()}: camera is \"unplug\" or \"plug\"")
+        camera = self.station.camera
+        assert camera is not None
+        camera.failed = step.value == "unplug"  # type: ignore[attr-defined]
+        self.frames(float(step.options.get("settle", 1.0)))
+
+    def _restart(self, step: Step) -> None:
+        """The station dies without a goodbye (a power cut, ``kill -9``) and boots again."""
+        self._record({"type": "station_killed", "t": self.station.referee.game_time(self.now)})
+        self.station.referee.journal.close()  # what was committed is all there is
+        self._build(first=False)
+        self.frames(1.0)
+
+    def _expect(self, step: Step) -> None:
+        """The first record since the last match that has every given field; expects match in order."""
+        wanted = dict(step.value)
+        for index in range(self._since_expect, len(self.records)):
+            record = self.records[index]
+            if all(record.get(k) == v for k, v in wanted.items()):
+                self._since_expect = index + 1
+                return
+        recent = self.records[self._since_expect:]
+        seen = ", ".join(sorted({str(r.get("type")) for r in recent})) or "nothing"
+        raise ScenarioFailed(f"{step.where()}: no event with {wanted} after the last match (seen: {seen})")
+
+    def _expect_none(self, step: Step) -> None:
+        """No record since the last match has every given field (e.g. no ``action`` during a hand's pass)."""
+        wanted = dict(step.value)
+        for record in self.records[self._since_expect:]:
+            if all(record.get(k) == v for k, v in wanted.items()):
+                raise ScenarioFailed(f"{step.where()}: unexpected {record}")
+
+    def _expect_screen(self, step: Step) -> None:
+        view = self.station.last_view
+        text = _view_text(view)
+        if str(step.value).casefold() not in text.casefold():
+            raise ScenarioFailed(f"{step.where()}: the screen shows {text!r}")
+
+
+def _seat_count(game: Mapping[str, Any]) -> int:
+    if "teams" in game:
+        return sum(len(members) for members in game["teams"].values())
+    return len(game.get("players", []))
+
+
+def _view_text(view: Any) -> str:
+    """Every string a view carries, for ``expect_screen``."""
+    if view is None:
+        return ""
+    if isinstance(view, str):
+        return view
+    if isinstance(view, (tuple, list)):
+        return " | ".join(_view_text(v) for v in view)
+    if hasattr(view, "__dataclass_fields__"):
+        return " | ".join(_view_text(getattr(view, name)) for name in view.__dataclass_fields__)
+    return ""

@@ -1,0 +1,570 @@
+"""The game journal: every game's config and actions in SQLite, committed action by action.
+
+A game *is* its config plus its actions (docs/protocol.md), so the journal stores exactly those
+and nothing derived. Each append is its own transaction, on disk before it returns (WAL with
+``synchronous=FULL``; docs/journal.md has the measurements), so after a crash, ``kill -9`` or a
+power cut the station reopens the game still "playing" and replays it to the same point.
+A damaged file never stops the station: it is kept aside for a grown-up to look at, and a new
+journal begins.
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder, Journal(Path(folder) / "journal.sqlite3") as journal:
+...     game_id = journal.start_game({"game": "math-wars", "players": ["Ana", "Ben"]})
+...     journal.append(game_id, {"type": "play", "t": 1.5, "player": "Ana", "card": "MW-A-N21"})
+...     journal.current_game().actions
+1
+[{'type': 'play', 't': 1.5, 'player': 'Ana', 'card': 'MW-A-N21'}]
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import EngineError
+from engine.games import new_game
+from engine.protocol import Event, Game
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self needs Python 3.11
+
+logger = logging.getLogger("station.store")
+
+#: The layout version kept in ``PRAGMA user_version``; a later layout migrates from this one.
+SCHEMA_VERSION = 1
+#: How long a write waits for another program holding the journal before it gives up.
+BUSY_SECONDS = 5.0
+PLAYING, FINISHED, STOPPED = "playing", "finished", "stopped"
+
+_SCHEMA = f"""
+BEGIN IMMEDIATE;
+CREATE TABLE games (
+    id      INTEGER PRIMARY KEY,
+    config  TEXT NOT NULL,          -- the game config, a JSON object
+    started TEXT NOT NULL,          -- local time, ISO 8601
+    ended   TEXT,                   -- when it was finished or stopped
+    status  TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped'))
+);
+CREATE TABLE actions (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    seq     INTEGER NOT NULL,       -- 1, 2 ... in play order
+    action  TEXT NOT NULL,          -- the action, a JSON object
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+PRAGMA user_version = {SCHEMA_VERSION};
+COMMIT;
+"""
+_COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": {"game_id", "seq", "action"}}
+_GAME_COLUMNS = "id, config, started, ended, status"
+#: The first row whose JSON is not an object; CASE because json_type() raises on malformed text.
+_BAD_JSON = """
+SELECT 'game ' || id || '''s config' FROM games WHERE {config}
+UNION ALL
+SELECT 'game ' || game_id || '''s action ' || seq FROM actions WHERE {action}
+LIMIT 1
+"""
+_NOT_OBJECT_SQL = "CASE WHEN json_valid({0}) THEN json_type({0}) END IS NOT 'object'"
+_NOT_OBJECT_PY = "NOT mcs_json_object({0})"   # for an SQLite built without its JSON functions
+_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+
+
+class JournalError(Exception):
+    """The journal cannot be opened, read or written; the message names the path and the fix."""
+
+
+class NoSuchGame(JournalError, LookupError):
+    """No game has that number in the journal."""
+
+
+class NotJSON(JournalError, ValueError):
+    """A config or action holds a value JSON cannot keep (a date, a set, NaN, a non-text key)."""
+
+
+class _Damaged(Exception):
+    """Internal: the file is not a sound journal; the message says what was found."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game as the journal keeps it: enough to replay it with ``engine.games.replay``."""
+
+    id: int
+    config: dict[str, Any]
+    actions: list[dict[str, Any]]
+    started: str
+    status: str                     # "playing" | "finished" | "stopped"
+    ended: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a teacher asks about a game afterwards, worked out by replaying it."""
+
+    id: int
+    game: str
+    started: str
+    ended: str | None
+    status: str
+    players: list[str]
+    winner: str | None
+    victories: dict[str, int]
+    hands: int
+    rounds: int
+    duration_s: float
+    actions: int
+    violations: int
+    problem: str | None = field(default=None)   # why the replay stopped early, if it did
+
+
+def _local_now() -> datetime:
+    return datetime.now().astimezone()
+
+
+class Journal:
+    """The station's game journal in one SQLite file.
+
+    ``readonly=True`` is for readers such as ``mathstation history`` while the station runs: it
+    never creates, moves or writes anything. A damaged file is then left where it is, ``damaged``
+    says so, and ``games()`` returns the games that can still be read.
+    """
+
+    def __init__(self, path: Path, *, clock: Callable[[], datetime] = _local_now, readonly: bool = False) -> None:
+        self.path = Path(path)
+        self.readonly = readonly
+        #: One line when a damaged journal was moved aside at open (and a new one started).
+        self.recovered: str | None = None
+        #: One line when a journal opened read-only is damaged (it was left in place).
+        self.damaged: str | None = None
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._db: sqlite3.Connection | None = self._open_readonly() if readonly else self._open_writable()
+
+    # ---- opening ----------------------------------------------------------------------------
+
+    def _open_writable(self) -> sqlite3.Connection:
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise JournalError(f"cannot create the journal folder {folder} ({exc.strerror or exc}): create it and give "
+                               "the station's user write access, or choose another state_dir") from exc
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise JournalError(f"cannot write in the journal folder {folder} (permission denied): give the station's "
+                               f"user write access (sudo chown -R USER {folder}), or choose another state_dir")
+        if self.path.is_dir():
+            raise JournalError(f"{self.path} is a folder, not a journal file: move it away or choose another state_dir")
+        db = self._connect(self.path)
+        problem = self._inspect(db)   # (SQLite itself deletes a stale log found beside an empty file)
+        if problem is not None:
+            db.close()
+            kept = self._move_aside()
+            self.recovered = f"The game journal was damaged; it was kept as {kept.name} and a new one started."
+            logger.warning("%s (%s: %s)", self.recovered, self.path, problem)
+            db = self._connect(self.path)
+            problem = self._inspect(db)
+            if problem is not None:  # a fresh file that is damaged: the disk, not the journal
+                raise JournalError(f"a new journal at {self.path} is unreadable ({problem}): check the SD card or disk")
+        self._prepare(db)
+        return db
+
+    def _open_readonly(self) -> sqlite3.Connection:
+        if not self.path.is_file():
+            raise JournalError(f"no game journal at {self.path}: no game has been played with this state folder")
+        # With no write-ahead log beside it, every commit is in the main file: read it "immutable",
+        # which makes no -wal or -shm file (a teacher's account may not write there, and a reader
+        # should leave no trace). With a log, the station is running (or was killed): read through it.
+        query = "mode=ro" if _wal(self.path).exists() else "mode=ro&immutable=1"
+        db = self._connect(self.path.absolute().as_uri() + "?" + query, uri=True)
+        problem = self._inspect(db)
+        if problem is not None:
+            self.damaged = (f"The game journal is damaged ({problem}); showing what could be read. The station keeps "
+                            "it aside and starts a new one when it next starts.")
+            logger.warning("%s (%s)", self.damaged, self.path)
+        return db
+
+    def _connect(self, target: str | Path, *, uri: bool = False) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(target, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False, uri=uri)
+        except sqlite3.Error as exc:
+            raise self._failure("open the journal", exc) from exc
+        db.create_function("mcs_json_object", 1, _is_json_object, deterministic=True)
+        return db
+
+    def _inspect(self, db: sqlite3.Connection) -> str | None:
+        """What is wrong with the file, or None; a newer layout raises (it is not damage)."""
+        try:
+            return self._problem(db)
+        except BaseException:
+            db.close()
+            raise
+
+    def _problem(self, db: sqlite3.Connection) -> str | None:
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise JournalError(f"{self.path} was written by a newer station (journal layout {version}, this one "
+                                   f"reads up to {SCHEMA_VERSION}): update the station software")
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if version == 0:
+                return f"not a game journal (tables: {', '.join(sorted(tables))})" if tables else None
+            check = [row[0] for row in db.execute("PRAGMA quick_check")]
+            if check != ["ok"]:
+                return "integrity check: " + "; ".join(check[:3])
+            for table, columns in _COLUMNS.items():
+                missing = columns - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                if missing:
+                    return f"table {table} lacks {', '.join(sorted(missing))}"
+            bad = _first_bad_json(db)
+            return f"{bad} is not a JSON object" if bad else None
+        except sqlite3.DatabaseError as exc:
+            if _is_damage(exc):
+                return str(exc)
+            raise self._failure("open the journal", exc) from exc
+
+    def _prepare(self, db: sqlite3.Connection) -> None:
+        try:
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            # WAL + FULL syncs the log at every commit. Where WAL cannot work (some network file
+            # systems), a rollback journal needs EXTRA to sync its deletion, the commit point.
+            db.execute("PRAGMA synchronous = " + ("FULL" if mode == "wal" else "EXTRA"))
+            if mode != "wal":
+                logger.warning("%s: WAL is not available here (journal_mode %s): using a rollback journal", self.path, mode)
+            db.execute("PRAGMA foreign_keys = ON")
+            if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+                db.executescript(_SCHEMA)
+                logger.info("new game journal at %s", self.path)
+        except sqlite3.Error as exc:
+            db.close()
+            raise self._failure("prepare the journal", exc) from exc
+
+    def _move_aside(self) -> Path:
+        stamp = self._clock().strftime("%Y%m%d-%H%M%S")
+        base, n = f"{self.path.name}.damaged-{stamp}", 0
+        while any(self.path.with_name((f"{base}-{n}" if n else base) + s).exists() for s in ("", "-wal", "-shm")):
+            n += 1
+        kept = self.path.with_name(f"{base}-{n}" if n else base)
+        try:
+            # The log first: a fresh journal must never meet a stale log that is not its own.
+            for suffix in ("-wal", "-shm", ""):
+                source = self.path.with_name(self.path.name + suffix)
+                if source.exists():
+                    os.replace(source, kept.with_name(kept.name + suffix))
+            _sync_folder(self.path.parent)   # the move is on disk before the new journal starts
+        except OSError as exc:
+            raise JournalError(f"the game journal {self.path} is damaged and cannot be moved aside "
+                               f"({exc.strerror or exc}): move or delete it by hand") from exc
+        return kept
+
+    # ---- writing ----------------------------------------------------------------------------
+
+    def start_game(self, config: Mapping[str, Any]) -> int:
+        """Record a new game, "playing"; a game still playing is "stopped" (one game at a time)."""
+        text = _to_json(config, "game config")
+        now = self._now()
+        with self._transaction("start a game") as db:
+            stopped = [row[0] for row in db.execute("SELECT id FROM games WHERE status = ?", (PLAYING,))]
+            db.execute("UPDATE games SET status = ?, ended = ? WHERE status = ?", (STOPPED, now, PLAYING))
+            game_id = db.execute("INSERT INTO games (config, started, status) VALUES (?, ?, ?)",
+                                 (text, now, PLAYING)).lastrowid
+        for old in stopped:
+            logger.info("game %s stopped: game %s started", old, game_id)
+        assert game_id is not None
+        return game_id
+
+    def append(self, game_id: int, action: Mapping[str, Any]) -> int:
+        """Record one action; it is on disk when this returns. Returns its number (1, 2 ...)."""
+        text = _to_json(action, "action")
+        with self._transaction(f"record an action of game {game_id}") as db:
+            self._require_playing(db, game_id, "record an action in it")
+            seq = db.execute("SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+            db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)", (game_id, seq, text))
+        return int(seq)
+
+    def drop_last(self, game_id: int) -> dict[str, Any] | None:
+        """Undo: remove and return the game's last action (None if it has none); replay the rest."""
+        with self._transaction(f"undo the last action of game {game_id}") as db:
+            self._require_playing(db, game_id, "undo in it")
+            row = db.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                             (game_id,)).fetchone()
+            if row is None:
+                return None
+            action = self._parse(row[1], f"game {game_id}'s action {row[0]}")
+            db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row[0]))
+        return action
+
+    def finish(self, game_id: int) -> None:
+        """The game ended normally (someone won)."""
+        self._end(game_id, FINISHED)
+
+    def stop(self, game_id: int) -> None:
+        """The game was abandoned from the menu."""
+        self._end(game_id, STOPPED)
+
+    def _end(self, game_id: int, status: str) -> None:
+        with self._transaction(f"mark game {game_id} {status}") as db:
+            if self._status(db, game_id) == status:   # said twice (e.g. again after a restart): fine
+                return
+            self._require_playing(db, game_id, f"be {status} now")
+            db.execute("UPDATE games SET status = ?, ended = ? WHERE id = ?", (status, self._now(), game_id))
+
+    # ---- reading ----------------------------------------------------------------------------
+
+    def current_game(self) -> StoredGame | None:
+        """The game still "playing" (to resume after a restart), with every action in order."""
+        with self._lock:
+            rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,))
+            games = self._stored(rows)
+            return games[0] if games else None
+
+    def game(self, game_id: int) -> StoredGame:
+        """One game by its number, or ``NoSuchGame``."""
+        with self._lock:
+            games = self._stored(self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
+            if not games:
+                raise NoSuchGame(f"no game {game_id} in the journal {self.path}")
+            return games[0]
+
+    def games(self) -> list[StoredGame]:
+        """Every game, newest first (by number: the Pi's clock may be wrong before it syncs)."""
+        with self._lock:
+            return self._stored(self._read(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id DESC"))
+
+    def close(self) -> None:
+        """Close the file (SQLite folds the write-ahead log back into it)."""
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- helpers ----------------------------------------------------------------------------
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise JournalError(f"the journal {self.path} is closed")
+        return self._db
+
+    def _now(self) -> str:
+        return self._clock().isoformat(timespec="seconds")
+
+    @contextmanager
+    def _transaction(self, doing: str) -> Iterator[sqlite3.Connection]:
+        """One transaction: all of it is on disk at the end, or none of it (it rolls back)."""
+        if self.readonly:
+            raise JournalError(f"cannot {doing}: the journal {self.path} was opened read-only")
+        with self._lock:
+            db = self._connection()
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise self._failure(doing, exc) from exc
+
+    def _status(self, db: sqlite3.Connection, game_id: int) -> str:
+        row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NoSuchGame(f"no game {game_id} in the journal {self.path}")
+        return str(row[0])
+
+    def _require_playing(self, db: sqlite3.Connection, game_id: int, to_do: str) -> None:
+        status = self._status(db, game_id)
+        if status != PLAYING:
+            raise JournalError(f"game {game_id} is {status}, so it cannot {to_do}: start a new game")
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of a query; from a damaged file, the rows read before the damage."""
+        rows: list[tuple[Any, ...]] = []
+        try:
+            for row in self._connection().execute(sql, params):
+                rows.append(row)   # noqa: PERF402  # one by one: keeps the rows read before any damage
+        except sqlite3.DatabaseError as exc:
+            if self.damaged is None:
+                raise self._failure("read the journal", exc) from exc
+            logger.warning("%s: stopped reading at damage: %s", self.path, exc)
+        return rows
+
+    def _stored(self, rows: list[tuple[Any, ...]]) -> list[StoredGame]:
+        games = []
+        for game_id, config, started, ended, status in rows:
+            try:
+                actions = [self._parse(text, f"game {game_id}'s action {seq}") for seq, text in
+                           self._connection().execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
+                                                      (game_id,))]
+                games.append(StoredGame(game_id, self._parse(config, f"game {game_id}'s config"), actions,
+                                        started, status, ended))
+            except (_Damaged, sqlite3.DatabaseError) as exc:
+                if self.damaged is None:
+                    why = exc if isinstance(exc, _Damaged) else f"the file is damaged: {exc}"
+                    raise JournalError(f"cannot read game {game_id} from {self.path} ({why}): restart the station to "
+                                       "keep this journal aside and start a new one") from exc
+                logger.warning("%s: game %s cannot be read: %s", self.path, game_id, exc)
+        return games
+
+    @staticmethod
+    def _parse(text: str, what: str) -> dict[str, Any]:
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError):
+            raise _Damaged(f"{what} is not JSON") from None
+        if not isinstance(value, dict):
+            raise _Damaged(f"{what} is not a JSON object")
+        return value
+
+    def _failure(self, doing: str, exc: sqlite3.Error) -> JournalError:
+        name = getattr(exc, "sqlite_errorname", "")
+        text = str(exc)
+        if name == "SQLITE_FULL" or "full" in text:
+            why = f"the disk holding {self.path.parent} is full: delete something to make room"
+        elif name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+            why = f"{self.path} is in use by another program: is a second station running? Stop it"
+        elif name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) or "readonly" in text:
+            why = (f"no permission to use {self.path} ({text}): run as the station's user (or with sudo), "
+                   f"or give it write access to {self.path.parent}")
+        elif _is_damage(exc):
+            why = f"{self.path} is damaged ({text}): restart the station to keep it aside and start a new journal"
+        else:
+            why = f"{self.path}: {text}"
+        return JournalError(f"cannot {doing}: {why}")
+
+
+# ---- JSON in, JSON out ----------------------------------------------------------------------
+
+def _to_json(value: Any, what: str) -> str:
+    """``value`` as JSON text, or ``NotJSON`` naming the first field JSON would lose or change."""
+    if not isinstance(value, Mapping):
+        raise NotJSON(f"a {what} must be a JSON object (a dict), not {type(value).__name__}")
+    return json.dumps(_plain(value, what, ""), ensure_ascii=False, allow_nan=False)
+
+
+def _plain(value: Any, what: str, where: str, depth: int = 0) -> Any:
+    if depth > 64:
+        raise NotJSON(f"cannot store the {what}: {where or 'it'} is nested too deeply (or contains itself)")
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+    elif isinstance(value, Mapping):
+        for key in value:
+            if not isinstance(key, str):
+                raise NotJSON(f"cannot store the {what}: {where or 'it'} has a key {key!r} that is not text")
+        return {key: _plain(item, what, f"{where}.{key}" if where else repr(key), depth + 1)
+                for key, item in value.items()}
+    elif isinstance(value, (list, tuple)):
+        return [_plain(item, what, f"{where or 'it'}[{i}]", depth + 1) for i, item in enumerate(value)]
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise NotJSON(f"cannot store the {what}: {where or 'it'} is {shown} ({type(value).__name__}); a journal keeps "
+                  "only text, numbers, true/false, null, lists and objects")
+
+
+def _is_json_object(text: Any) -> bool:
+    """SQL function for the damage check: is ``text`` a JSON object? (No need for SQLite's JSON1.)"""
+    try:
+        return isinstance(json.loads(text), dict)
+    except (TypeError, ValueError):
+        return False
+
+
+def _first_bad_json(db: sqlite3.Connection) -> str | None:
+    """Where the first config or action that is not a JSON object is, or None (checked in C when SQLite can)."""
+    try:
+        row = db.execute(_BAD_JSON.format(config=_NOT_OBJECT_SQL.format("config"),
+                                          action=_NOT_OBJECT_SQL.format("action"))).fetchone()
+    except sqlite3.OperationalError as exc:
+        if "json" not in str(exc):
+            raise
+        row = db.execute(_BAD_JSON.format(config=_NOT_OBJECT_PY.format("config"),
+                                          action=_NOT_OBJECT_PY.format("action"))).fetchone()
+    return row[0] if row else None
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)   # Python 3.11+
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    return "malformed" in str(exc) or "not a database" in str(exc)
+
+
+def _sync_folder(folder: Path) -> None:
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _wal(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+# ---- summaries ------------------------------------------------------------------------------
+
+def summarise(game: StoredGame) -> GameSummary:
+    """Replay ``game`` with the engine and sum it up. A game the engine cannot replay to the end
+    is summed up as far as it goes, and ``problem`` says why (history must show every game)."""
+    live: Game | None = None
+    events: list[Event] = []
+    problem = None
+    try:
+        live = new_game(game.config)
+    except EngineError as exc:
+        problem = f"the config cannot be used: {exc}"
+    for number, action in enumerate(game.actions if live is not None else [], start=1):
+        try:
+            events.extend(live.apply(action))   # type: ignore[union-attr]  # no actions without a game
+        except EngineError as exc:
+            problem = f"action {number} cannot be replayed: {exc}"
+            break
+    victories: dict[str, int] = {}
+    if live is not None and isinstance(live.state().get("victories"), dict):
+        victories = {str(side): 0 for side in live.state()["victories"]}
+    winner = None
+    for event in events:
+        if event["type"] == "round_won":
+            victories[event["side"]] = event["victories"]
+        elif event["type"] == "game_won":
+            winner = event["side"]
+            victories = dict(event["victories"])
+    last_t = game.actions[-1].get("t") if game.actions else 0
+    return GameSummary(
+        id=game.id, game=str(game.config.get("game", "?")), started=game.started, ended=game.ended,
+        status=game.status, players=_players(live, game.config), winner=winner, victories=victories,
+        hands=sum(1 for e in events if e["type"] == "hand_result" and e.get("level") == 0),
+        rounds=(1 + sum(1 for e in events if e["type"] == "round_started")) if game.actions else 0,
+        duration_s=float(last_t) if isinstance(last_t, (int, float)) else 0.0,
+        actions=len(game.actions), violations=sum(1 for e in events if e["type"] == "violation"),
+        problem=problem)
+
+
+def _players(live: Game | None, config: Mapping[str, Any]) -> list[str]:
+    """Player names in seating order: from the game's state, else (a config the engine refused) the config."""
+    if live is not None and isinstance(live.state().get("players"), dict):
+        return [str(name) for name in live.state()["players"]]
+    listed = config.get("players")
+    if not isinstance(listed, list) and isinstance(config.get("teams"), dict):
+        listed = [name for members in config["teams"].values() if isinstance(members, list) for name in members]
+    names = [p.get("name") if isinstance(p, dict) else p for p in listed or []]
+    return [str(name) for name in names if name is not None]

@@ -1,0 +1,249 @@
+"""Which screen the OLED shows and what each button means there.
+
+Four buttons, one map per screen (docs/screens.md has it as a table):
+
+============  =====================  =======================  ==================  ====================
+screen        SELECT                 CONFIRM                  BACK                SPARE
+============  =====================  =======================  ==================  ====================
+menu          next game              set the game up          --                  --
+setup         next row               change the row / Start   previous row        --
+live          next page of players   the last hand again      hold: end game      table vote; hold: undo
+overlay       next page              reveal / dismiss         dismiss             --
+a question    next answer            choose                   cancel              --
+============  =====================  =======================  ==================  ====================
+
+The controller never touches a game: a press becomes an *intent* (start this game, apply this
+action, undo, end) that the station carries out, so the same presses replay the same game.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+from typing import Any
+
+from station.hardware.buttons import Press
+from station.table.adapter import Note
+from station.ui.overlays import Overlay
+from station.ui.setup import SetupOption
+from station.ui.views import FaultView, HandView, LiveView, MenuView, SetupView, VerdictView, View
+
+NOTE_SECONDS = 4.0
+
+
+@dataclass(frozen=True)
+class StartGame:
+    config: dict[str, Any]
+    reveal: str
+
+
+@dataclass(frozen=True)
+class Act:
+    action: dict[str, Any]  # without "t": the station stamps it
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class EndGame:
+    pass
+
+
+Intent = StartGame | Act | Undo | EndGame
+
+
+@dataclass
+class _Question:
+    """A small menu over the live screen: the table vote, or "end the game?"."""
+
+    title: str
+    answers: list[tuple[str, Intent | None]]
+    selected: int = 0
+
+
+@dataclass
+class Controller:
+    """Holds the screen state; ``press`` answers a button, ``view`` says what to draw now."""
+
+    games: Mapping[str, ModuleType]  # game name -> its UI module (station/ui/math_wars.py)
+    defaults: Mapping[str, Mapping[str, Any]]  # game name -> the station config's [<game>] table
+    seed: Callable[[], int]  # a fresh shuffle seed for each new game
+    screen: str = "menu"  # menu, setup, game
+    game: str = ""
+    reveal: str = "press"
+    menu_index: int = 0
+    setup: list[SetupOption] = field(default_factory=list)
+    setup_row: int = 0
+    page: int = 0
+    overlays: deque[Overlay] = field(default_factory=deque)
+    last_hand: Overlay | None = None
+    question: _Question | None = None
+    fault: FaultView | None = None
+    signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
+
+    # ---- what the station tells the controller ------------------------------------------------
+
+    def game_started(self, game: str, reveal: str) -> None:
+        self.screen, self.game, self.reveal, self.page = "game", game, reveal, 0
+        self.overlays.clear()
+        self.last_hand = self.question = None
+
+    def game_ended(self) -> None:
+        self.screen, self.question, self.last_hand = "menu", None, None
+        self.overlays.clear()
+
+    def show_events(self, events: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> None:
+        shown = self.games[self.game].overlays(events, state, self.reveal)
+        if any(e["type"] == "card_played" for e in events):
+            # a new card on the table: the last hand's waiting screens have done their job
+            self.overlays = deque(o for o in self.overlays if not (o.kind == "hand" and o.seconds is None))
+        for overlay in shown:
+            if overlay.kind == "hand":
+                self.last_hand = replace(overlay.reveal() if overlay.revealed else overlay, seconds=None)
+            self._queue(overlay)
+
+    def show_note(self, note: Note) -> None:
+        kind = "info"
+        self._queue(Overlay(VerdictView(kind, note.title, note.detail), seconds=NOTE_SECONDS, signal="rejected",
+                            kind="note"))
+
+    def set_fault(self, fault: FaultView | None) -> None:
+        self.fault = fault
+
+    def _queue(self, overlay: Overlay) -> None:
+        if overlay.kind == "play":  # the newest play replaces one still waiting or showing: no backlog
+            self.overlays = deque(o for o in self.overlays if o.kind != "play")
+        self.overlays.append(overlay)
+
+    # ---- buttons ---------------------------------------------------------------------------
+
+    def press(self, press: Press, now: float, state: Mapping[str, Any] | None) -> list[Intent]:
+        """Answer one button press; returns what the station should do."""
+        if self.question is not None:
+            return self._answer(press)
+        if self.screen == "menu":
+            return self._menu(press)
+        if self.screen == "setup":
+            return self._setup_press(press)
+        overlay = self._current_overlay(now)
+        if overlay is not None and not (press.long and press.button in ("back", "spare")):
+            return self._overlay_press(press, overlay, now)
+        return self._live(press, state)
+
+    def _menu(self, press: Press) -> list[Intent]:
+        names = list(self.games)
+        if press.button == "select":
+            self.menu_index = (self.menu_index + 1) % len(names)
+        elif press.button == "confirm":
+            self.game = names[self.menu_index]
+            self.setup = self.games[self.game].setup_options(self.defaults.get(self.game, {}))
+            self.setup_row, self.screen = 0, "setup"
+        return []
+
+    def _setup_press(self, press: Press) -> list[Intent]:
+        rows = len(self.setup) + 1  # + Start
+        if press.button == "select":
+            self.setup_row = (self.setup_row + 1) % rows
+        elif press.button == "back":
+            if self.setup_row == 0 or press.long:
+                self.screen = "menu"
+            else:
+                self.setup_row -= 1
+        elif press.button == "confirm":
+            if self.setup_row < len(self.setup):
+                self.setup[self.setup_row].step()
+            else:
+                return [self._start()]
+        return []
+
+    def _start(self) -> StartGame:
+        choices = {option.key: option.value for option in self.setup}
+        ui = self.games[self.game]
+        config = ui.game_config(choices, self.defaults.get(self.game, {}), self.seed())
+        return StartGame(config, choices.get("reveal", "press"))
+
+    def _overlay_press(self, press: Press, overlay: Overlay, now: float) -> list[Intent]:
+        if press.button == "select":
+            self.page += 1
+        elif press.button == "confirm" and overlay.revealed is not None:
+            self.overlays[0] = replace(overlay.reveal(), shown_at=now, seconds=None)
+        elif press.button in ("confirm", "back"):
+            self.overlays.popleft()
+            self.page = 0
+        return []
+
+    def _live(self, press: Press, state: Mapping[str, Any] | None) -> list[Intent]:
+        if press.button == "select":
+            self.page += 1
+        elif press.button == "confirm" and state is not None and state.get("over"):
+            self.game_ended()
+            return self._menu(Press("confirm"))
+        elif press.button == "confirm" and self.last_hand is not None:
+            self._queue(self.last_hand)
+        elif press.button == "back" and press.long:
+            self.question = _Question("End game?", [("No, play on", None), ("Yes, end it", EndGame())])
+        elif press.button == "spare" and press.long:
+            self.question = _Question("Undo last play?", [("No", None), ("Yes, undo", Undo())])
+        elif press.button == "spare" and state is not None:
+            votes = self.games[self.game].table_votes(state)
+            if votes:
+                self.question = _Question("Table vote", [("Cancel", None)] + [(label, Act(a)) for label, a in votes])
+        return []
+
+    def _answer(self, press: Press) -> list[Intent]:
+        question = self.question
+        assert question is not None
+        if press.button == "select":
+            question.selected = (question.selected + 1) % len(question.answers)
+        elif press.button == "back":
+            self.question = None
+        elif press.button == "confirm":
+            self.question = None
+            intent = question.answers[question.selected][1]
+            return [intent] if intent is not None else []
+        return []
+
+    # ---- what to draw ----------------------------------------------------------------------
+
+    def _current_overlay(self, now: float) -> Overlay | None:
+        while self.overlays:
+            overlay = self.overlays[0]
+            if overlay.shown_at is None:
+                self.overlays[0] = overlay = replace(overlay, shown_at=now)
+                if overlay.signal:
+                    self.signals.append(overlay.signal)
+            if not overlay.expired(now):
+                return overlay
+            self.overlays.popleft()
+            self.page = 0
+        return None
+
+    def view(self, now: float, state: Mapping[str, Any] | None, clock: str) -> View:
+        """The screen to show at ``now``; advances timed overlays (and queues their signals)."""
+        if self.fault is not None:
+            return self.fault
+        if self.question is not None:
+            q = self.question
+            return MenuView(q.title, tuple(label for label, _ in q.answers), q.selected, "SELECT  CONFIRM")
+        if self.screen == "menu":
+            titles = tuple(self.games[name].TITLE for name in self.games)
+            return MenuView("Choose a game", titles, self.menu_index, "SELECT  CONFIRM")
+        if self.screen == "setup":
+            title = self.games[self.game].TITLE
+            rows = tuple((o.label, o.shown) for o in self.setup) + (("Start", ""),)
+            return SetupView(title, rows, self.setup_row, "CONFIRM: change")
+        overlay = self._current_overlay(now)
+        if overlay is not None:
+            view = overlay.view
+            return replace(view, page=self.page) if isinstance(view, (HandView, LiveView)) else view
+        assert state is not None
+        return self.games[self.game].live_view(state, clock, self.page)
+
+    def take_signals(self) -> list[str]:
+        signals, self.signals = self.signals, []
+        return signals

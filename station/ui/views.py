@@ -1,0 +1,111 @@
+"""What a screen says, as plain values: the UI controller builds them from the game state and
+``station.ui.screens.render`` draws them. No drawing here, so a view can be compared, logged and
+tested without pixels, and the same view always gives the same screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# PlayerLine.status values; the screens draw one small glyph for each.
+STATUSES = ("", "played", "waiting", "out", "top", "won")
+# VerdictView.kind values.
+VERDICT_KINDS = ("ok", "wrong", "info")
+
+
+@dataclass(frozen=True)
+class MenuView:
+    """A list to choose from: the game menu, or the values of one setup option."""
+
+    title: str
+    items: tuple[str, ...]
+    selected: int
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """Rows of "label: value" with one selected, e.g. ("Players", "3"), ("Start", "")."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]
+    selected: int
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player on a list: ``detail`` is e.g. "12 cards" or a card pair "21 − 5"."""
+
+    name: str
+    detail: str
+    status: str = ""  # one of STATUSES
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"player {self.name!r}: unknown status {self.status!r}; use one of {STATUSES}")
+
+
+@dataclass(frozen=True)
+class LiveView:
+    """The main in-game screen: title "Hand 3", clock "04:37", headline "Ben to play", the players
+    (paged by ``page`` when they do not fit) and a footer such as "VICTORY 1-0"."""
+
+    title: str
+    clock: str
+    headline: str
+    players: tuple[PlayerLine, ...]
+    page: int = 0
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand's card pairs. ``results`` is None until revealed, so children compute first; each
+    row then shows "?" in place of its result."""
+
+    title: str
+    rows: tuple[PlayerLine, ...]
+    results: tuple[str, ...] | None
+    hint: str = ""
+    page: int = 0
+
+    def __post_init__(self) -> None:
+        if self.results is not None and len(self.results) != len(self.rows):
+            raise ValueError(f"hand {self.title!r}: {len(self.rows)} rows but {len(self.results)} results")
+
+
+@dataclass(frozen=True)
+class VerdictView:
+    """One judged play in a few words: accepted ("ok"), what was wrong ("wrong"), or a note ("info")."""
+
+    kind: str
+    title: str
+    detail: str = ""
+    who: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in VERDICT_KINDS:
+            raise ValueError(f"verdict {self.title!r}: unknown kind {self.kind!r}; use one of {VERDICT_KINDS}")
+
+
+@dataclass(frozen=True)
+class BannerView:
+    """A big moment: MATH WAR!, round won, VICTORY!, game over."""
+
+    title: str
+    big: str
+    lines: tuple[str, ...] = ()
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class FaultView:
+    """Something needs a grown-up: the camera is lost, the configuration is wrong."""
+
+    title: str
+    detail: str
+    hint: str = ""
+
+
+View = MenuView | SetupView | LiveView | HandView | VerdictView | BannerView | FaultView

@@ -1,0 +1,435 @@
+"""Is the table ready to play? One frame of the mat checked before a game, with advice in plain words.
+
+Everything is measured on the mat itself, because it is printed sharp and its size is known:
+
+- **the mat**: which one, and how many of its four corner markers show;
+- **code size**: pixels per QR module (``MODULE_MM``) where the mat is seen worst: the map from
+  the markers gives the local scale at each of the mat's corners, in its worst direction;
+- **focus**: the blur of the markers' printed black-and-white cells, as a Gaussian sigma in
+  pixels (below);
+- **glare**: the share of the mat blown to white, and where it is;
+- **light**: how bright the mat's white paper is;
+- **framing**: how close a marker comes to the picture's edge (a nudge or the lens's distortion
+  there would lose it).
+
+Focus is fitted, not guessed from a sharpness score: a score like the variance of the Laplacian
+depends on what lies on the table, a sigma does not. Each marker is a known pattern (its cells,
+in a white margin), so the frame around it is compared with that pattern drawn where the marker
+lies and blurred by sigma, and the sigma that fits best wins. First each of the marker's outer
+edges is fitted with a blurred step (an erf), which puts its corners to a tenth of a pixel:
+ArUco's own corners are off by up to half a pixel, which would pass for blur. On virtual-table
+frames the estimate grows with the blur and is within 0.25 px of it from 1 to 3 px, with tilt,
+noise and JPEG (``tests/test_calibrate.py`` holds it to 0.5 px, the accuracy advice needs).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from station.printables.geometry import MODULE_MM
+from station.table.mat import MatLayout, seat_label
+from station.vision.images import as_gray
+from station.vision.markers import CELLS, MarkerRead, detect_markers, marker_cells
+from station.vision.scan import DARK_MEAN
+from station.vision.table_map import TableMap, apply_homography, find_table_map
+
+MIN_PX_PER_MODULE = 3.0  # fewer and codes at that spot stop reading (measured in the vision issue)
+MAX_BLUR_PX = 1.0
+MAX_GLARE_SHARE = 0.01
+OVEREXPOSED_SHARE = 0.2  # this much of the mat blown to white is the exposure, not a lamp's spot
+SATURATED = 250  # grey level from which a pixel counts as blown to white
+MIN_PAPER_LEVEL = 100  # white paper darker than this: too little light for a steady read
+EDGE_MARGIN = 0.05  # share of the picture to keep between a marker and the picture's edge
+SURROUND_CELLS = 1.2  # white paper around each marker: the mat's 6 mm margins over 5 mm cells
+
+READY = "Ready to play."
+FIX = "Fix these first:"
+NO_MAT = "No mat found: lay the printed mat under the camera so all four corner squares show."
+FRAMING = "The mat is near the edge of the picture: centre the camera over it."
+BLURRED = "The picture is blurred ({:.1f} px): turn the lens to focus (a printed card's small squares should look crisp)."
+TOO_SMALL = ("The codes are too small in the picture ({:.1f} px per code square at the mat's {} corner, "
+             f"{MIN_PX_PER_MODULE:g} needed): raise the resolution to 1920x1080 or more, or lower the camera.")
+TOO_DARK = "The table is too dark (white paper at {:.0f} of 255): turn on a lamp or open the curtains."
+TOO_BRIGHT = ("The picture is too bright ({:.0%} of the mat is pure white): dim the lamp or turn down "
+              "the camera's exposure.")
+GLARE = "Glare on {:.1%} of the mat, {}: move the lamp or tilt the camera: glare hides codes."
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """What one frame says about the setup; ``advice`` is empty when it is ready to play."""
+
+    width: int
+    height: int
+    mat: MatLayout | None = None
+    markers_seen: int = 0
+    missing_corners: tuple[str, ...] = ()  # the mat's corners whose marker is not seen
+    px_per_module: float | None = None  # the worst of the mat's four corners
+    px_per_module_at: str | None = None  # which corner that is
+    blur_px: float | None = None
+    glare_share: float | None = None  # of the mat's area in the picture
+    glare_at: str | None = None
+    paper_level: float | None = None  # median grey level of the white paper, 0-255
+    edge_margin: float | None = None  # nearest marker to the picture's edge, share of the picture
+    advice: tuple[str, ...] = ()
+
+    @property
+    def ready(self) -> bool:
+        return not self.advice
+
+    def as_json(self) -> dict[str, Any]:
+        mat = self.mat
+        return {
+            "frame": {"width": self.width, "height": self.height},
+            "mat": None if mat is None else {"game": mat.game, "title": mat.title, "seats": mat.seats,
+                                             "markers_seen": self.markers_seen, "missing": list(self.missing_corners)},
+            "px_per_module": _rounded(self.px_per_module, 2),
+            "px_per_module_at": self.px_per_module_at,
+            "blur_px": _rounded(self.blur_px, 2),
+            "glare_share": _rounded(self.glare_share, 4),
+            "glare_at": self.glare_at,
+            "paper_level": _rounded(self.paper_level, 0),
+            "edge_margin": _rounded(self.edge_margin, 3),
+            "ready": self.ready,
+            "advice": list(self.advice),
+        }
+
+    def report(self) -> list[str]:
+        """The measurements and the verdict, one line each, for people."""
+        lines = [f"Picture: {self.width}x{self.height}"]
+        if self.mat is None:
+            lines.append("Mat: none found")
+        else:
+            lines.append(f"Mat: {self.mat.title} for {self.mat.seats} players, {self.markers_seen} of 4 corner squares seen")
+        if self.px_per_module is not None:
+            lines.append(f"Code size: {self.px_per_module:.1f} px per code square at the {self.px_per_module_at} corner "
+                         f"(needs {MIN_PX_PER_MODULE:g} or more)")
+        if self.blur_px is not None:
+            lines.append(f"Focus: blur {self.blur_px:.1f} px (needs {MAX_BLUR_PX:g} or less)")
+        if self.glare_share is not None:
+            where = f", {self.glare_at}" if self.glare_at and self.glare_share > 0 else ""
+            lines.append(f"Glare: {self.glare_share:.1%} of the mat{where} (needs {MAX_GLARE_SHARE:.0%} or less)")
+        if self.paper_level is not None:
+            lines.append(f"Light: white paper at {self.paper_level:.0f} of 255 (needs {MIN_PAPER_LEVEL} or more)")
+        if self.edge_margin is not None:
+            lines.append(f"Framing: {self.edge_margin:.0%} from the picture's edge to the nearest corner square "
+                         f"(needs {EDGE_MARGIN:.0%} or more)")
+        if self.ready:
+            return [*lines, READY]
+        return [*lines, FIX, *(f"  - {advice}" for advice in self.advice)]
+
+
+def calibrate(image: Any) -> Calibration:
+    """Measure the setup on one frame (BGR or grey array, or a PIL image) and say what to change."""
+    gray = as_gray(image)
+    height, width = gray.shape
+    markers = detect_markers(gray)
+    table = find_table_map(markers)
+    mat = table.mat
+    if mat is None or table.pixels_to_mm is None:
+        advice = [NO_MAT]
+        if gray.mean() < DARK_MEAN:
+            advice.append(TOO_DARK.format(float(np.median(gray))))
+        return Calibration(width, height, advice=tuple(advice))
+
+    ids = {spot.id for spot in mat.markers}
+    seen = [m for m in markers if m.id in ids]
+    seen_ids = {m.id for m in seen}
+    missing = tuple(spot.corner for spot in mat.markers if spot.id not in seen_ids)
+    scale, scale_at = px_per_module(table)
+    blur = blur_px(gray, seen)
+    area = mat_mask(table, gray.shape)
+    share, glare_at = glare(gray, area, table)
+    paper = paper_level(gray, area)
+    margin = min(_edge_margin(m, width, height) for m in seen)
+
+    advice = []
+    if missing:
+        advice.append(_missing_advice(missing))
+    if margin < EDGE_MARGIN:
+        advice.append(FRAMING)
+    if scale < MIN_PX_PER_MODULE:
+        advice.append(TOO_SMALL.format(scale, scale_at))
+    if blur is not None and blur > MAX_BLUR_PX:
+        advice.append(BLURRED.format(blur))
+    if paper is not None and paper < MIN_PAPER_LEVEL:
+        advice.append(TOO_DARK.format(paper))
+    if share > OVEREXPOSED_SHARE:
+        advice.append(TOO_BRIGHT.format(share))
+    elif share > MAX_GLARE_SHARE:
+        advice.append(GLARE.format(share, glare_at))
+    return Calibration(width, height, mat, len(seen), missing, scale, scale_at, blur, share, glare_at, paper, margin,
+                       tuple(advice))
+
+
+# --- code size ---------------------------------------------------------------------------------
+
+
+def px_per_module(table: TableMap) -> tuple[float, str]:
+    """Pixels per QR module at the mat's worst corner (in the worst direction there), and which
+    corner: where the camera looks most slanting or from furthest away."""
+    assert table.mat is not None and table.pixels_to_mm is not None
+    to_pixels = np.linalg.inv(table.pixels_to_mm)
+    mat = table.mat
+    corners = {"top-left": (0.0, 0.0), "top-right": (mat.width, 0.0),
+               "bottom-right": (mat.width, mat.height), "bottom-left": (0.0, mat.height)}
+    scales = {name: _px_per_mm(to_pixels, point) * MODULE_MM for name, point in corners.items()}
+    worst = min(scales, key=lambda name: scales[name])
+    return scales[worst], worst
+
+
+def _px_per_mm(homography: np.ndarray, point: tuple[float, float]) -> float:
+    """The smallest stretch of the homography at ``point``: image px per table mm, worst direction."""
+    u, v, w = homography @ np.array([point[0], point[1], 1.0])
+    jacobian = (homography[:2, :2] * w - np.outer([u, v], homography[2, :2])) / (w * w)
+    return float(np.linalg.svd(jacobian, compute_uv=False)[-1])
+
+
+# --- light and glare ---------------------------------------------------------------------------
+
+
+def mat_mask(table: TableMap, shape: tuple[int, ...]) -> np.ndarray:
+    """Where the mat lies in the picture (True), clipped to the picture."""
+    import cv2
+
+    assert table.mat is not None
+    mat = table.mat
+    outline = table.to_pixels([(0, 0), (mat.width, 0), (mat.width, mat.height), (0, mat.height)])
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(outline * 16).astype(np.int32), 1, cv2.LINE_8, 4)
+    return mask.astype(bool)
+
+
+def glare(gray: np.ndarray, area: np.ndarray, table: TableMap) -> tuple[float, str | None]:
+    """The share of ``area`` blown to white, and where on the mat its middle lies."""
+    blown = (gray >= SATURATED) & area
+    count = int(blown.sum())
+    if not area.any() or count == 0:
+        return 0.0, None
+    rows, cols = np.nonzero(blown)
+    x, y = table.to_table([(float(cols.mean()), float(rows.mean()))])[0]
+    assert table.mat is not None
+    return count / int(area.sum()), place_on_mat(table.mat, float(x), float(y))
+
+
+def paper_level(gray: np.ndarray, area: np.ndarray) -> float | None:
+    """Median grey level of the paper: the mat's pixels brighter than Otsu's split from the ink."""
+    import cv2
+
+    values = gray[area]
+    if values.size < 100:
+        return None
+    split, _ = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    paper = values[values > split]
+    return float(np.median(paper if paper.size else values))
+
+
+def place_on_mat(mat: MatLayout, x: float, y: float) -> str:
+    """Words for a point on the mat: the zone it is in (``over PLAYER 1 COUNT META``), else the
+    part of the mat (``near the top-left corner``, ``in the middle``)."""
+    zone = mat.zone_at(x, y)
+    if zone is not None:
+        return f"over {seat_label(mat.game, zone.seat)} {zone.label}"
+    across = ("left", "", "right")[min(2, max(0, int(3 * x / mat.width)))]
+    down = ("top", "", "bottom")[min(2, max(0, int(3 * y / mat.height)))]
+    if across and down:
+        return f"near the {down}-{across} corner"
+    if across or down:
+        return f"along the {across or down} edge"
+    return "in the middle"
+
+
+# --- framing -----------------------------------------------------------------------------------
+
+
+def _edge_margin(marker: MarkerRead, width: int, height: int) -> float:
+    """How close the marker comes to the picture's edge, as a share of the picture's size."""
+    return min(min(min(x, width - 1 - x) / width, min(y, height - 1 - y) / height) for x, y in marker.corners)
+
+
+def _missing_advice(missing: tuple[str, ...]) -> str:
+    names = " and ".join(missing)
+    one = len(missing) == 1
+    return (f"Only {4 - len(missing)} of the mat's 4 corner squares show (the {names} {'one is' if one else 'ones are'} "
+            f"missing): uncover {'it' if one else 'them'}, or centre the camera over the mat.")
+
+
+# --- focus -------------------------------------------------------------------------------------
+
+
+def blur_px(gray: np.ndarray, markers: list[MarkerRead]) -> float | None:
+    """The picture's blur as a Gaussian sigma in px: the median over the markers that can be
+    measured (wholly in the picture with their margin); None when none can."""
+    sigmas = [sigma for marker in markers if (sigma := marker_blur(gray, marker)) is not None]
+    return float(np.median(sigmas)) if sigmas else None
+
+
+def marker_blur(gray: np.ndarray, marker: MarkerRead) -> float | None:
+    """Blur sigma (px) that best turns the marker's known pattern into what the frame shows."""
+    import cv2
+
+    corners = _refined_corners(gray, marker)
+    if corners is None:
+        return None
+    cell = float(np.mean([np.linalg.norm(corners[(k + 1) % 4] - corners[k]) for k in range(4)])) / CELLS
+    square = np.array([[0, 0], [CELLS, 0], [CELLS, CELLS], [0, CELLS]], np.float32)
+    to_image = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
+    s = SURROUND_CELLS
+    known = apply_homography(to_image, [(-s, -s), (CELLS + s, -s), (CELLS + s, CELLS + s), (-s, CELLS + s)])
+    x0, y0 = (np.floor(known.min(axis=0)) - 2).astype(int)
+    x1, y1 = (np.ceil(known.max(axis=0)) + 2).astype(int)
+    if x0 < 0 or y0 < 0 or x1 >= gray.shape[1] or y1 >= gray.shape[0]:
+        return None
+    patch = gray[y0 : y1 + 1, x0 : x1 + 1].astype(np.float32)
+    pattern = _drawn_pattern(marker.id, to_image, (x0, y0), patch.shape)
+    inside = np.zeros(patch.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round((known - [x0, y0]) * 16).astype(np.int32), 1, cv2.LINE_8, 4)
+    depth = cv2.distanceTransform(inside, cv2.DIST_L2, 5)  # how far inside the known region
+
+    def misfit(sigma: float) -> float:
+        """Mean squared residual of the best gain and offset, on pixels whose blur comes only
+        from the known region."""
+        model = cv2.GaussianBlur(pattern, (0, 0), sigma)
+        use = depth > 2.5 * sigma + 1
+        if use.sum() < 50:
+            return math.inf
+        design = np.column_stack([model[use], np.ones(int(use.sum()), np.float32)])
+        coef, *_ = np.linalg.lstsq(design, patch[use], rcond=None)
+        residual = patch[use] - design @ coef
+        return float(np.mean(residual * residual))
+
+    return _golden_min(misfit, 0.05, max(0.5, min(6.0, cell)))
+
+
+def _drawn_pattern(marker_id: int, to_image: np.ndarray, origin: tuple[int, int], shape: tuple[int, ...]) -> np.ndarray:
+    """The marker (black 0, white 1) in its white margin as a sharp camera would see it: drawn
+    at 4 x 4 samples per pixel and averaged over each pixel."""
+    import cv2
+
+    per_cell, sub = 16, 4
+    margin = round(SURROUND_CELLS * per_cell)
+    cells = np.kron(np.array(marker_cells(marker_id), np.float32), np.ones((per_cell, per_cell), np.float32))
+    sheet = np.pad(1 - cells, margin, constant_values=1)
+    # sample (j, i) of the fine grid has its centre at image px (x0 - 0.5 + (j + 0.5) / sub, ...)
+    fine_to_image = np.array([[1 / sub, 0, origin[0] - 0.5 + 0.5 / sub], [0, 1 / sub, origin[1] - 0.5 + 0.5 / sub], [0, 0, 1]])
+    cells_to_sheet = np.array([[per_cell, 0, margin - 0.5], [0, per_cell, margin - 0.5], [0, 0, 1]])
+    fine_to_sheet = cells_to_sheet @ np.linalg.inv(to_image) @ fine_to_image
+    height, width = shape[:2]
+    fine = cv2.warpPerspective(sheet, fine_to_sheet, (width * sub, height * sub),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.5)
+    return cv2.resize(fine, (width, height), interpolation=cv2.INTER_AREA)
+
+
+def _golden_min(f: Any, low: float, high: float, steps: int = 28) -> float:
+    """The argument in [low, high] where the unimodal ``f`` is least (golden-section search)."""
+    ratio = (math.sqrt(5) - 1) / 2
+    a, b = low, high
+    c, d = b - ratio * (b - a), a + ratio * (b - a)
+    fc, fd = f(c), f(d)
+    for _ in range(steps):
+        if fc < fd:
+            b, d, fd = d, c, fc
+            c = b - ratio * (b - a)
+            fc = f(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + ratio * (b - a)
+            fd = f(d)
+    return (a + b) / 2
+
+
+def _refined_corners(gray: np.ndarray, marker: MarkerRead) -> np.ndarray | None:
+    """The marker's outer corners to a tenth of a pixel: each outer edge fitted with a blurred
+    step along a straight line, then neighbouring lines intersected."""
+    corners = np.array(marker.corners, np.float64)
+    centre = corners.mean(axis=0)
+    cell = float(np.mean([np.linalg.norm(corners[(k + 1) % 4] - corners[k]) for k in range(4)])) / CELLS
+    lines = []
+    for k in range(4):
+        a, b = corners[k], corners[(k + 1) % 4]
+        length = float(np.linalg.norm(b - a))
+        along = (b - a) / length
+        out = np.array([-along[1], along[0]])
+        if np.dot(centre - a, out) > 0:
+            out = -out
+        reach = 0.8 * cell  # inside: the one-cell black border; outside: the white margin
+        box = np.array([a + along * length * f + out * d for f in (0.2, 0.8) for d in (-reach, reach)])
+        x0, y0 = np.maximum(np.floor(box.min(axis=0)).astype(int), 0)
+        x1, y1 = np.minimum(np.ceil(box.max(axis=0)).astype(int), [gray.shape[1] - 1, gray.shape[0] - 1])
+        if x1 <= x0 or y1 <= y0:
+            return None
+        ys, xs = np.mgrid[y0 : y1 + 1, x0 : x1 + 1]
+        offsets = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64) - a
+        t, d = offsets @ along, offsets @ out
+        use = (t >= 0.2 * length) & (t <= 0.8 * length) & (np.abs(d) <= reach)
+        if use.sum() < 20:
+            return None
+        values = gray[ys.ravel()[use], xs.ravel()[use]].astype(np.float64)
+        fitted = _fit_edge(d[use], (t[use] - length / 2) / length, values)
+        if fitted is None:
+            return None
+        shift, slope = fitted  # the edge lies at d = shift + slope * (t - length / 2) / length
+        lines.append((a + out * (shift - slope / 2), b + out * (shift + slope / 2)))
+    refined = []
+    for k in range(4):
+        (p, q), (r, s) = lines[k - 1], lines[k]
+        try:
+            along_p = np.linalg.solve(np.column_stack([q - p, r - s]), r - p)[0]
+        except np.linalg.LinAlgError:
+            return None
+        refined.append(p + along_p * (q - p))
+    result = np.array(refined)
+    if np.max(np.linalg.norm(result - corners, axis=1)) > cell:  # the fit wandered off: do not trust it
+        return None
+    return result
+
+
+def _fit_edge(d: np.ndarray, t: np.ndarray, values: np.ndarray) -> tuple[float, float] | None:
+    """Fit ``values = low + span * Phi((d - shift - slope * t) / sigma)`` (a blurred straight
+    step, dark at negative ``d``) by Levenberg-Marquardt; returns ``(shift, slope)``."""
+    low, high = np.percentile(values, [5, 95])
+    params = np.array([low, max(high - low, 1.0), 0.0, 0.0, 0.0])  # low, span, shift, slope, log sigma
+
+    def residual(p: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+        sigma = math.exp(p[4])
+        z = (d - p[2] - p[3] * t) / (math.sqrt(2) * sigma)
+        return p[0] + p[1] * 0.5 * (1 + _erf(z)) - values, z, sigma
+
+    r, z, sigma = residual(params)
+    cost, damping = float(r @ r), 1e-2
+    for _ in range(40):
+        bump = np.exp(-z * z) / math.sqrt(math.pi)  # d/dz of (1 + erf z) / 2
+        scale = params[1] * bump / (math.sqrt(2) * sigma)
+        jacobian = np.column_stack([np.ones_like(d), 0.5 * (1 + _erf(z)), -scale, -scale * t, -params[1] * bump * z])
+        normal, gradient = jacobian.T @ jacobian, jacobian.T @ r
+        while True:
+            step = np.linalg.solve(normal + damping * np.diag(np.diag(normal) + 1e-9), -gradient)
+            trial = params + step
+            trial[4] = min(max(trial[4], math.log(0.05)), math.log(20.0))
+            r2, z2, sigma2 = residual(trial)
+            if float(r2 @ r2) < cost:
+                params, r, z, sigma, cost = trial, r2, z2, sigma2, float(r2 @ r2)
+                damping = max(damping / 3, 1e-7)
+                break
+            damping *= 4
+            if damping > 1e8:
+                return float(params[2]), float(params[3])
+        if np.max(np.abs(step)) < 1e-5:
+            break
+    return float(params[2]), float(params[3])
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    """The error function (Abramowitz and Stegun 7.1.26, error under 1.5e-7): numpy has none."""
+    sign, x = np.sign(x), np.abs(x)
+    t = 1 / (1 + 0.3275911 * x)
+    poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t
+    return sign * (1 - poly * np.exp(-x * x))
+
+
+def _rounded(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)

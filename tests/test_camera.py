@@ -1,0 +1,337 @@
+"""Cameras as the station opens them from a spec: recorded frames, one photo, the virtual table,
+and the real backends' errors when their device or library is missing."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import types
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any, ClassVar
+
+import cv2
+import numpy as np
+import pytest
+
+from station.hardware.camera import (
+    BadCameraSpec,
+    Camera,
+    CameraError,
+    CameraLost,
+    CameraUnavailable,
+    VirtualCamera,
+    demo_scene,
+    open_camera,
+    settled_frame,
+)
+from station.sim.virtual_table import Scene
+from station.vision.scan import scan_image
+
+
+def solid(value: int, width: int = 8, height: int = 6) -> np.ndarray:
+    """A small BGR image whose three channels differ, so a channel swap would show."""
+    image = np.zeros((height, width, 3), np.uint8)
+    image[...] = (value, value // 2, 255 - value)
+    return image
+
+
+def write(path, image: np.ndarray):
+    assert cv2.imwrite(str(path), image)
+    return path
+
+
+# --- folder: and file: -------------------------------------------------------------------------
+
+
+def test_a_folder_plays_its_images_in_name_order_then_round_again(tmp_path):
+    for name, value in [("frame-10.png", 30), ("frame-2.png", 20), ("frame-1.png", 10)]:
+        write(tmp_path / name, solid(value))
+    (tmp_path / "notes.txt").write_text("not a frame")
+    with open_camera(f"folder:{tmp_path}") as camera:
+        frames = [camera.read() for _ in range(4)]
+    assert [int(f[0, 0, 0]) for f in frames] == [10, 20, 30, 10]
+    assert np.array_equal(frames[0], solid(10))  # BGR as written, no channel swap
+    assert camera.name == f"folder:{tmp_path}"
+
+
+def test_an_unreadable_image_in_the_folder_is_skipped_with_a_warning(tmp_path, caplog):
+    write(tmp_path / "a.png", solid(10))
+    (tmp_path / "b.png").write_bytes(b"not really a png")
+    write(tmp_path / "c.png", solid(30))
+    with caplog.at_level(logging.WARNING), open_camera(f"folder:{tmp_path}") as camera:
+        values = [int(camera.read()[0, 0, 0]) for _ in range(4)]
+    assert values == [10, 30, 10, 30]
+    assert "b.png" in caplog.text
+
+
+@pytest.mark.parametrize("make", ["missing", "empty"])
+def test_a_missing_or_empty_folder_cannot_be_opened(tmp_path, make):
+    folder = tmp_path / "frames"
+    if make == "empty":
+        folder.mkdir()
+    with pytest.raises(CameraUnavailable, match="frames"):
+        open_camera(f"folder:{folder}")
+
+
+def test_a_file_camera_returns_the_same_photo_every_time(tmp_path):
+    path = write(tmp_path / "table.png", solid(77, 12, 9))
+    with open_camera(f"file:{path}") as camera:
+        first, second = camera.read(), camera.read()
+    assert first.shape == (9, 12, 3) and np.array_equal(first, second) and np.array_equal(first, solid(77, 12, 9))
+
+
+def test_a_missing_photo_names_the_file(tmp_path):
+    with pytest.raises(CameraUnavailable, match="nope.png: no such file"):
+        open_camera(f"file:{tmp_path / 'nope.png'}")
+
+
+def test_a_closed_camera_gives_no_frame_until_reopened(tmp_path):
+    camera = open_camera(f"file:{write(tmp_path / 'one.png', solid(5))}")
+    with camera:
+        camera.read()
+    with pytest.raises(CameraLost, match="closed"):
+        camera.read()
+    camera.reopen()
+    assert int(camera.read()[0, 0, 0]) == 5
+
+
+# --- the virtual table -------------------------------------------------------------------------
+
+
+def test_the_virtual_demo_table_shows_four_readable_cards_on_the_mat():
+    with open_camera("virtual", width=1280, height=720) as camera:
+        frame = camera.read()
+    assert frame.shape == (720, 1280, 3) and frame.dtype == np.uint8
+    result = scan_image(frame)
+    assert result.table.markers_seen == 4
+    assert sorted(c.card_id for c in result.cards) == sorted(c.card_id for c in demo_scene(0).cards)
+    assert {result.table.mat.zone_at(c.x, c.y).name for c in result.cards} == {z.name for z in result.table.mat.zones}
+
+
+def test_the_virtual_demo_is_the_same_every_time_and_the_seed_changes_it():
+    def frame(spec):
+        with open_camera(spec, width=320, height=180) as camera:
+            return camera.read()
+
+    assert np.array_equal(frame("virtual"), frame("virtual:0"))
+    assert not np.array_equal(frame("virtual:0"), frame("virtual:1"))
+    assert [c.card_id for c in demo_scene(1).cards] != [c.card_id for c in demo_scene(0).cards]
+
+
+def test_a_virtual_camera_follows_the_scene_it_is_given():
+    full = demo_scene(0)
+    camera = VirtualCamera(full, width=1280, height=720)
+    assert len(scan_image(camera.read()).cards) == 4
+    camera.scene = Scene(full.mat, full.cards[:1], lighting=full.lighting)
+    assert len(scan_image(camera.read()).cards) == 1
+    scenes = iter([Scene(full.mat, ()), full])
+    camera.scene = lambda: next(scenes)  # a simulator hands over the scene of the moment
+    assert [len(scan_image(camera.read()).cards) for _ in range(2)] == [0, 4]
+    assert camera.reads == 4
+
+
+def test_an_unplugged_virtual_camera_is_lost_until_it_is_plugged_back_in():
+    camera = VirtualCamera(demo_scene(0), width=320, height=180)
+    camera.read()
+    camera.failed = True
+    with pytest.raises(CameraLost):
+        camera.read()
+    with pytest.raises(CameraUnavailable):
+        camera.reopen()
+    camera.failed = False
+    camera.reopen()
+    assert camera.read().shape == (180, 320, 3)
+    assert camera.reads == 2
+
+
+# --- specs and the real backends' errors --------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", ["webcam", "usb", "folder:", "", "USB:0"])
+def test_a_bad_spec_is_a_camera_error_that_lists_every_valid_form(spec):
+    with pytest.raises(BadCameraSpec) as caught:
+        open_camera(spec)
+    assert isinstance(caught.value, CameraError) and isinstance(caught.value, ValueError)
+    for form in ("picamera2", "usb:N", "usb:/dev/videoN", "folder:PATH", "file:PATH", "virtual", "virtual:SEED"):
+        assert form in str(caught.value)
+
+
+@pytest.mark.parametrize("spec, example", [("usb:first", "usb:0"), ("picamera2:left", "picamera2:0"), ("virtual:x", "virtual:0")])
+def test_a_camera_number_must_be_a_number(spec, example):
+    with pytest.raises(BadCameraSpec, match=f"after the colon comes a number, e.g. {example}"):
+        open_camera(spec)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="device paths are Linux's")
+@pytest.mark.parametrize("spec, path", [("usb:/dev/nonexistent", "/dev/nonexistent"), ("usb:99", "/dev/video99")])
+def test_a_usb_camera_that_is_not_there_says_how_to_list_cameras(spec, path):
+    with pytest.raises(CameraUnavailable) as caught:
+        open_camera(spec)
+    assert f"no camera at {path}" in str(caught.value) and "v4l2-ctl --list-devices" in str(caught.value)
+
+
+def test_without_picamera2_the_error_gives_the_apt_command_and_the_laptop_way(monkeypatch):
+    monkeypatch.setitem(sys.modules, "picamera2", None)  # as on a laptop: `import picamera2` fails
+    with pytest.raises(CameraUnavailable) as caught:
+        open_camera("picamera2")
+    assert "sudo apt install python3-picamera2" in str(caught.value) and "usb:0" in str(caught.value)
+
+
+# --- the real backends, their libraries mocked ---------------------------------------------------
+
+
+class FakePicamera2:
+    """Just enough of picamera2's Picamera2 to record how the backend drives it."""
+
+    cameras: ClassVar[list[dict[str, str]]] = [{"Model": "imx708", "Id": "/base/i2c@88000/imx708@1a"}]
+    opened: ClassVar[list[FakePicamera2]] = []
+    stalled = False
+
+    def __init__(self, number: int = 0) -> None:
+        self.number, self.calls = number, list[tuple[Any, ...]]()
+        FakePicamera2.opened.append(self)
+
+    @staticmethod
+    def global_camera_info():
+        return FakePicamera2.cameras
+
+    def create_video_configuration(self, main, controls):
+        return {"main": main, "controls": controls}
+
+    def configure(self, config):
+        self.calls.append(("configure", config))
+        self.size = config["main"]["size"]
+
+    def start(self):
+        self.calls.append(("start",))
+
+    def capture_array(self, name, wait):
+        width, height = self.size
+        frame = np.zeros((height, width, 3), np.uint8)
+        frame[..., 0] = 200  # blue first: RGB888 is [B, G, R] in memory
+
+        class Job:
+            def get_result(self, timeout):
+                if FakePicamera2.stalled:
+                    raise FutureTimeout()
+                return frame
+
+        return Job()
+
+    def stop(self):
+        self.calls.append(("stop",))
+
+    def close(self):
+        self.calls.append(("close",))
+
+
+@pytest.fixture
+def fake_picamera2(monkeypatch):
+    FakePicamera2.opened, FakePicamera2.stalled = [], False
+    monkeypatch.setattr(FakePicamera2, "cameras", list(FakePicamera2.cameras))
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=FakePicamera2))
+    return FakePicamera2
+
+
+def test_a_pi_camera_streams_bgr_frames_at_the_size_asked_and_closes(fake_picamera2):
+    with open_camera("picamera2", width=640, height=480, fps=5) as camera:
+        frame = camera.read()
+    device = fake_picamera2.opened[0]
+    assert frame.shape == (480, 640, 3) and frame[0, 0, 0] == 200
+    configure = device.calls[0]
+    assert configure == ("configure", {"main": {"size": (640, 480), "format": "RGB888"}, "controls": {"FrameRate": 5}})
+    assert device.calls[1:] == [("start",), ("stop",), ("close",)]
+    assert camera.settle_frames > 0  # a one-shot capture lets auto-exposure settle first
+
+
+def test_a_missing_pi_camera_points_at_the_ribbon_cable(fake_picamera2):
+    fake_picamera2.cameras = []
+    with pytest.raises(CameraUnavailable) as caught:
+        open_camera("picamera2")
+    assert "Camera(s) not found" in str(caught.value) and "rpicam-hello --list-cameras" in str(caught.value)
+    with pytest.raises(CameraUnavailable, match="no Raspberry Pi camera 1"):
+        fake_picamera2.cameras = [{"Id": "one"}]
+        open_camera("picamera2:1")
+
+
+def test_a_pi_camera_that_stops_sending_frames_is_lost(fake_picamera2):
+    camera = open_camera("picamera2")
+    fake_picamera2.stalled = True
+    with pytest.raises(CameraLost, match="Raspberry Pi camera 0 gave no picture"):
+        camera.read()
+    fake_picamera2.stalled = False
+    camera.reopen()
+    assert camera.read().shape == (1080, 1920, 3)
+    assert fake_picamera2.opened[0].calls[-2:] == [("stop",), ("close",)]  # the old one was let go
+
+
+class FakeCapture:
+    """OpenCV's VideoCapture for a webcam that can be unplugged."""
+
+    plugged = True
+    made: ClassVar[list[FakeCapture]] = []
+
+    def __init__(self, device, api):
+        self.device, self.props, self.released = device, {}, False
+        FakeCapture.made.append(self)
+
+    def isOpened(self):
+        return FakeCapture.plugged
+
+    def set(self, prop, value):
+        self.props[prop] = value
+        return True
+
+    def get(self, prop):
+        return self.props.get(prop, 0)
+
+    def read(self):
+        if not FakeCapture.plugged:
+            return False, None
+        return True, np.full((int(self.props[cv2.CAP_PROP_FRAME_HEIGHT]), int(self.props[cv2.CAP_PROP_FRAME_WIDTH]), 3), 9,
+                             np.uint8)
+
+    def release(self):
+        self.released = True
+
+
+def test_an_unplugged_usb_camera_is_lost_and_reopening_makes_a_new_capture(tmp_path, monkeypatch):
+    device = tmp_path / "video0"
+    device.touch()
+    FakeCapture.made, FakeCapture.plugged = [], True
+    monkeypatch.setattr(cv2, "VideoCapture", FakeCapture)
+    camera = open_camera(f"usb:{device}", width=320, height=240)
+    assert camera.read().shape == (240, 320, 3)
+    FakeCapture.plugged = False
+    with pytest.raises(CameraLost, match="still plugged in"):
+        camera.read()
+    with pytest.raises(CameraUnavailable, match="cannot be opened"):
+        camera.reopen()
+    FakeCapture.plugged = True
+    camera.reopen()
+    assert camera.read().shape == (240, 320, 3)
+    camera.close()
+    assert all(capture.released for capture in FakeCapture.made)
+
+
+# --- one frame for a still ---------------------------------------------------------------------
+
+
+class CountingCamera(Camera):
+    settle_frames = 3
+
+    def __init__(self) -> None:
+        super().__init__("counting")
+        self.count = 0
+
+    def _read(self) -> np.ndarray:
+        self.count += 1
+        return np.full((2, 2, 3), self.count, np.uint8)
+
+    def _acquire(self) -> None:
+        pass
+
+
+def test_a_still_from_a_live_camera_skips_the_frames_of_auto_exposure():
+    camera = CountingCamera()
+    assert settled_frame(camera)[0, 0, 0] == 4

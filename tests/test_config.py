@@ -1,0 +1,69 @@
+"""The station config: every mistake named by file, key and reason; defaults for the rest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from station.config import ConfigFileError, load_config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "station.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_shipped_configs_are_valid_and_the_default_file_states_every_default():
+    shipped = load_config(ROOT / "firmware_config" / "station.toml")
+    assert shipped.as_dict() == load_config(None).as_dict()
+    laptop = load_config(ROOT / "firmware_config" / "laptop.toml")
+    assert laptop["display"]["backend"] == "terminal" and laptop["buttons"]["backend"] == "keyboard"
+
+
+def test_an_empty_file_is_all_defaults(tmp_path):
+    config = load_config(write(tmp_path, ""))
+    assert config["display"]["i2c_address"] == 0x3C
+    assert config["buttons.pins"] == {"select": 17, "confirm": 27, "back": 22, "spare": 23}
+    assert config.track_settings().remove_after == 2.5
+
+
+@pytest.mark.parametrize("text, key, reason", [
+    ('[display]\ni2c_address = "3C"\n', "[display] i2c_address", "whole number from 3 to 119"),
+    ("[display]\nadress = 60\n", "[display] adress", "did you mean 'i2c_address'"),
+    ('[camra]\nsource = "usb:0"\n', "[camra]", "did you mean 'camera'"),
+    ("[buttons.pins]\nselect = 40\n", "[buttons.pins] select", "BCM pin number from 2 to 27"),
+    ("[buttons.pins]\nback = 17\n", "pins", "select and back are both on pin 17"),
+    ('[math-wars]\nreveal = "later"\n', "[math-wars] reveal", "'press', 'at_once'"),
+    ('[math-wars]\nnames = ["Ana", "ana"]\n', "[math-wars] names", "names must differ"),
+    ("[vision.tracking]\nremove_after = -1\n", "[vision.tracking] remove_after", "from 0 to"),
+    ("fps = 10\n", "fps", "outside any [section]"),
+])
+def test_a_mistake_names_the_file_the_key_and_the_reason(tmp_path, text, key, reason):
+    with pytest.raises(ConfigFileError) as caught:
+        load_config(write(tmp_path, text))
+    message = str(caught.value)
+    assert message.startswith("station.toml: ") and key in message and reason in message
+
+
+def test_broken_toml_and_a_missing_file(tmp_path):
+    with pytest.raises(ConfigFileError, match="not valid TOML"):
+        load_config(write(tmp_path, "[display\nbackend = 1"))
+    with pytest.raises(ConfigFileError, match="no such file"):
+        load_config(tmp_path / "missing.toml")
+
+
+def test_thresholds_reach_the_vision_settings(tmp_path):
+    config = load_config(write(tmp_path, "[vision]\nfull_pass_every = 90\n[vision.tracking]\nremove_after = 4.0\n"))
+    assert config.pipeline_settings().full_pass_every == 90
+    assert config.track_settings().remove_after == 4.0
+
+
+def test_the_state_dir_comes_from_the_config_or_systemd(tmp_path, monkeypatch):
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "systemd"))
+    assert load_config(None).state_dir() == tmp_path / "systemd"
+    config = load_config(write(tmp_path, f'[station]\nstate_dir = "{tmp_path / "mine"}"\n'))
+    assert config.state_dir() == tmp_path / "mine"

@@ -1,0 +1,392 @@
+"""The game journal as the station relies on it: nothing committed is ever lost (crash, kill -9),
+a damaged file never stops the station, and every game can be replayed and summed up.
+Real SQLite files in tmp_path; nothing is mocked."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.games import new_game, replay
+from engine.math_wars import MathWars
+from station import paths
+from station.paths import JOURNAL_NAME, default_state_dir
+from station.sim.math_wars_players import VirtualTable
+from station.store import Journal, JournalError, NoSuchGame, NotJSON, summarise
+
+REPO = Path(__file__).resolve().parents[1]
+CONFIG = {"game": "math-wars", "players": ["Ana", "Ben"]}
+# Two hands: the rule sheet's first example, then a hand Ana wins.
+PLAYS = [("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N15"), ("Ben", "MW-B-A6"),
+         ("Ana", "MW-A-N20"), ("Ana", "MW-A-A3"), ("Ben", "MW-B-N2"), ("Ben", "MW-B-A1")]
+WHEN = datetime(2026, 11, 21, 10, 15, 0)
+
+
+def fixed_clock() -> datetime:
+    return WHEN
+
+
+def plays(start: float = 1.5) -> list[dict[str, Any]]:
+    return [{"type": "play", "t": start + i, "player": p, "card": c, "source": "camera"} for i, (p, c) in enumerate(PLAYS)]
+
+
+def whole_game(journal: Journal, seed: int = 2026, victories: int = 2) -> tuple[int, list[dict[str, Any]]]:
+    """A complete seeded game between virtual players, journaled action by action; returns its events."""
+    game = MathWars({"game": "math-wars", "seed": seed, "players": ["Ana", "Ben"], "victories_to_win": victories})
+    game_id = journal.start_game(game.config)
+    events: list[dict[str, Any]] = []
+    for action, new in VirtualTable(game, seed=seed).actions():
+        journal.append(game_id, action)
+        events.extend(new)
+    journal.finish(game_id)
+    return game_id, events
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "state" / JOURNAL_NAME
+
+
+# ---- every action is committed, and a game comes back exactly -------------------------------
+
+def test_each_action_is_visible_to_another_reader_as_soon_as_append_returns(path: Path) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        reader = Journal(path, readonly=True)
+        assert reader.current_game() is not None and reader.current_game().actions == []   # type: ignore[union-attr]
+        for number, action in enumerate(plays(), start=1):
+            assert journal.append(game_id, action) == number
+            seen = reader.current_game()
+            assert seen is not None and seen.actions == plays()[:number]
+        reader.close()
+
+
+def test_a_reopened_journal_resumes_the_same_game_at_the_same_point(path: Path) -> None:
+    live = new_game(CONFIG)
+    with Journal(path) as journal:
+        game_id = journal.start_game(live.config)
+        for action in plays():
+            live.apply(action)
+            journal.append(game_id, action)
+    with Journal(path) as journal:
+        resumed = journal.current_game()
+    assert resumed is not None and resumed.id == game_id and resumed.status == "playing"
+    assert resumed.config == live.config and resumed.actions == live.actions
+    again, _ = replay(resumed.config, resumed.actions)
+    assert again.state() == live.state()
+    assert again.state()["hand"] == 3
+
+
+def test_text_is_kept_as_written(path: Path) -> None:
+    config = {"game": "math-wars", "players": ["Zoë", "Björn"]}
+    with Journal(path) as journal:
+        game_id = journal.start_game(config)
+        journal.append(game_id, {"type": "play", "t": 1, "player": "Zoë", "card": "MW-A-N1"})
+    with Journal(path) as journal:
+        game = journal.game(game_id)
+    assert game.config == config and game.actions[0]["player"] == "Zoë"
+
+
+def test_nothing_reported_committed_is_lost_when_the_station_is_killed(path: Path) -> None:
+    child = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from station.store import Journal\n"
+        "journal = Journal(Path(sys.argv[1]))\n"
+        "game_id = journal.start_game({'game': 'math-wars', 'players': ['Ana', 'Ben']})\n"
+        "for n in range(1, 100000):\n"
+        "    journal.append(game_id, {'type': 'play', 't': n, 'player': 'Ana', 'card': 'MW-A-N1'})\n"
+        "    print('done', n, flush=True)\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", child, str(path)], cwd=REPO, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    reported = 0
+    try:
+        while reported < 25:
+            line = process.stdout.readline()
+            assert line.startswith("done"), f"the child stopped early: {line!r}"
+            reported = int(line.split()[1])
+    finally:
+        os.kill(process.pid, signal.SIGKILL)   # mid-write, most likely: it never stops appending
+        process.wait()
+        process.stdout.close()
+    assert process.returncode == -signal.SIGKILL
+    with Journal(path) as journal:
+        assert journal.recovered is None
+        game = journal.current_game()
+    assert game is not None and game.status == "playing"
+    assert len(game.actions) >= reported
+    assert [a["t"] for a in game.actions] == list(range(1, len(game.actions) + 1))
+
+
+# ---- damaged files ------------------------------------------------------------------------------
+
+def _truncate(path: Path) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 3])
+
+
+def _garbage_inside(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    rng = random.Random(7)
+    data[4096:] = bytes(rng.randrange(256) for _ in range(len(data) - 4096))
+    path.write_bytes(bytes(data))
+
+
+def _garbage_header(path: Path) -> None:
+    data = path.read_bytes()
+    path.write_bytes(b"\x13\x37 not the header you are looking for" + data[38:])
+
+
+def _zero_filled(path: Path) -> None:
+    path.write_bytes(bytes(path.stat().st_size))
+
+
+def _text_file(path: Path) -> None:
+    path.write_text("journal notes: Ana won on Friday\n", encoding="utf-8")
+
+
+def _broken_json(path: Path) -> None:
+    db = sqlite3.connect(path)
+    db.execute("UPDATE actions SET action = '{\"type\": \"play\", \"t\": 1' WHERE seq = 3")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("damage", [_truncate, _garbage_inside, _garbage_header, _zero_filled, _text_file, _broken_json])
+def test_a_damaged_journal_is_kept_aside_and_a_fresh_one_starts(path: Path, damage) -> None:
+    with Journal(path) as journal:
+        for seed in range(4):   # a journal of several pages, so damage inside hits the games
+            whole_game(journal, seed=seed, victories=4)
+        game_id = journal.start_game(CONFIG)
+        for action in plays():
+            journal.append(game_id, action)
+    damage(path)
+    damaged_bytes = path.read_bytes()
+    with Journal(path, clock=fixed_clock) as journal:
+        kept = path.with_name("journal.sqlite3.damaged-20261121-101500")
+        assert journal.recovered is not None
+        assert kept.name in journal.recovered and "damaged" in journal.recovered
+        assert kept.read_bytes() == damaged_bytes
+        assert journal.current_game() is None and journal.games() == []
+        new_id = journal.start_game(CONFIG)
+        assert journal.append(new_id, plays()[0]) == 1
+    with Journal(path) as journal:
+        assert journal.recovered is None
+        assert [g.id for g in journal.games()] == [new_id]
+
+
+def test_damage_twice_in_the_same_second_keeps_both_files(path: Path) -> None:
+    for _ in range(2):
+        Journal(path).close()
+        _text_file(path)
+        with Journal(path, clock=fixed_clock) as journal:
+            assert journal.recovered is not None
+    kept = sorted(p.name for p in path.parent.iterdir() if ".damaged-" in p.name)
+    assert kept == ["journal.sqlite3.damaged-20261121-101500", "journal.sqlite3.damaged-20261121-101500-1"]
+
+
+def test_an_empty_file_is_a_new_journal_not_a_damaged_one(path: Path) -> None:
+    # SQLite makes the file before the first commit: a power cut in between leaves it empty.
+    path.parent.mkdir(parents=True)
+    path.touch()
+    with Journal(path) as journal:
+        assert journal.recovered is None
+        journal.start_game(CONFIG)
+    assert [p.name for p in path.parent.iterdir() if "damaged" in p.name] == []
+
+
+def test_a_journal_from_a_newer_station_is_refused_and_left_alone(path: Path) -> None:
+    with Journal(path) as journal:
+        journal.start_game(CONFIG)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+    with pytest.raises(JournalError, match="newer station.*update the station software"):
+        Journal(path)
+    assert [p.name for p in path.parent.iterdir() if "damaged" in p.name] == []
+
+
+# ---- folders ------------------------------------------------------------------------------------
+
+def test_the_folder_is_made_when_missing(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / JOURNAL_NAME
+    with Journal(path) as journal:
+        journal.start_game(CONFIG)
+    assert path.is_file()
+
+
+def test_a_folder_that_cannot_be_made_is_named_in_the_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "state"
+    blocker.write_text("a file where the folder should be")
+    with pytest.raises(JournalError, match=f"cannot create the journal folder {blocker / 'mathstation'}"):
+        Journal(blocker / "mathstation" / JOURNAL_NAME)
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
+def test_a_read_only_folder_is_named_in_the_error(tmp_path: Path) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o500)
+    try:
+        with pytest.raises(JournalError, match=f"cannot write in the journal folder {folder}"):
+            Journal(folder / JOURNAL_NAME)
+    finally:
+        folder.chmod(0o700)
+
+
+# ---- the life of a game -------------------------------------------------------------------------
+
+def test_starting_a_game_stops_the_one_still_playing(path: Path) -> None:
+    with Journal(path, clock=fixed_clock) as journal:
+        first = journal.start_game(CONFIG)
+        journal.append(first, plays()[0])
+        second = journal.start_game({**CONFIG, "players": ["Cy", "Dee"]})
+        assert journal.current_game().id == second   # type: ignore[union-attr]
+        old = journal.game(first)
+        assert old.status == "stopped" and old.ended == WHEN.isoformat() and len(old.actions) == 1
+        with pytest.raises(JournalError, match=f"game {first} is stopped"):
+            journal.append(first, plays()[1])
+
+
+def test_finish_and_stop_end_a_game_and_no_game_resumes(path: Path) -> None:
+    with Journal(path) as journal:
+        won = journal.start_game(CONFIG)
+        journal.finish(won)
+        journal.finish(won)   # said again after a restart: harmless
+        left = journal.start_game(CONFIG)
+        journal.stop(left)
+        assert journal.current_game() is None
+        assert [(g.id, g.status) for g in journal.games()] == [(left, "stopped"), (won, "finished")]
+        with pytest.raises(JournalError, match=f"game {won} is finished"):
+            journal.stop(won)
+
+
+def test_undo_removes_the_last_action_and_the_rest_replays(path: Path) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        assert journal.drop_last(game_id) is None
+        for action in plays():
+            journal.append(game_id, action)
+        assert journal.drop_last(game_id) == plays()[-1]
+        assert journal.drop_last(game_id) == plays()[-2]
+        assert journal.append(game_id, plays()[-2]) == len(plays()) - 1
+    with Journal(path) as journal:
+        game = journal.current_game()
+    assert game is not None and game.actions == plays()[:-1]
+    state = replay(game.config, game.actions)[0].state()
+    assert state["showdown"]["count"] == {"Ana": "MW-A-N20", "Ben": "MW-B-N2"} and state["showdown"]["crate"] == {"Ana": "MW-A-A3"}
+
+
+def test_games_are_listed_newest_first_and_unknown_numbers_are_refused(path: Path) -> None:
+    with Journal(path) as journal:
+        ids = [journal.start_game({**CONFIG, "seed": n}) for n in range(3)]
+        assert [g.config["seed"] for g in journal.games()] == [2, 1, 0]
+        assert [g.id for g in journal.games()] == ids[::-1]
+        with pytest.raises(NoSuchGame, match="no game 99"):
+            journal.game(99)
+        with pytest.raises(NoSuchGame):
+            journal.append(99, plays()[0])
+
+
+@pytest.mark.parametrize(("action", "words"), [
+    ({"type": "play", "t": datetime(2026, 1, 1)}, "'t' is datetime"),
+    ({"type": "play", "t": float("nan")}, "'t' is nan"),
+    ({"type": "play", "t": 1, "cards": {"MW-A-N1"}}, "'cards' is {'MW-A-N1'} (set)"),
+    ({"type": "play", "t": 1, "extra": {1: "one"}}, "'extra' has a key 1 that is not text"),
+    (["play", 1], "must be a JSON object"),
+])
+def test_values_json_cannot_keep_are_refused_and_nothing_is_stored(path: Path, action: Any, words: str) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        with pytest.raises(NotJSON) as caught:
+            journal.append(game_id, action)
+        assert words in str(caught.value)
+        assert journal.append(game_id, plays()[0]) == 1
+
+
+def test_a_read_only_journal_never_writes(path: Path) -> None:
+    with pytest.raises(JournalError, match="no game journal at"):
+        Journal(path, readonly=True)
+    assert not path.exists()
+    Journal(path).close()
+    with Journal(path, readonly=True) as reader, pytest.raises(JournalError, match="read-only"):
+        reader.start_game(CONFIG)
+
+
+# ---- summaries ----------------------------------------------------------------------------------
+
+def test_summary_of_a_whole_game_matches_its_events(path: Path) -> None:
+    with Journal(path) as journal:
+        game_id, events = whole_game(journal, seed=11, victories=3)
+        summary = summarise(journal.game(game_id))
+        stored = journal.game(game_id)
+    (won,) = [e for e in events if e["type"] == "game_won"]
+    assert summary.status == "finished" and summary.ended is not None
+    assert summary.winner == won["side"]
+    assert summary.victories == won["victories"] and summary.victories[won["side"]] == 3
+    assert summary.players == ["Ana", "Ben"]
+    assert summary.hands == sum(1 for e in events if e["type"] == "hand_result" and e["level"] == 0)
+    assert summary.rounds == sum(1 for e in events if e["type"] in ("round_won", "round_drawn"))
+    assert summary.actions == len(stored.actions) and summary.duration_s == stored.actions[-1]["t"]
+    assert summary.violations == 0 and summary.problem is None
+
+
+def test_summary_of_a_game_in_progress_counts_violations(path: Path) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        for action in plays()[:4] + [{"type": "play", "t": 9, "player": "Ana", "card": "MW-B-N3"}]:
+            journal.append(game_id, action)
+        summary = summarise(journal.game(game_id))
+    assert (summary.status, summary.winner, summary.hands, summary.rounds) == ("playing", None, 1, 1)
+    assert summary.violations == 1 and summary.victories == {"Ana": 0, "Ben": 0} and summary.duration_s == 9
+
+
+def test_a_game_the_engine_cannot_replay_is_still_summed_up(path: Path) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        for action in plays()[:4] + [{"type": "play", "t": 9, "player": "Zed", "card": "MW-A-N3"}]:
+            journal.append(game_id, action)   # the journal keeps what it is given
+        summary = summarise(journal.game(game_id))
+        odd = summarise(journal.game(journal.start_game({"game": "snap", "players": ["Ana", "Ben"]})))
+    assert summary.hands == 1 and summary.actions == 5 and "action 5" in (summary.problem or "")
+    assert odd.players == ["Ana", "Ben"] and "unknown game 'snap'" in (odd.problem or "")
+
+
+# ---- where the journal lives ----------------------------------------------------------------------
+
+def test_state_dir_prefers_systemd_then_the_system_folder_then_xdg(tmp_path: Path, monkeypatch) -> None:
+    system = tmp_path / "var-lib-mathstation"
+    monkeypatch.setattr(paths, "SYSTEM_STATE_DIR", system)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    assert default_state_dir() == tmp_path / "home" / ".local" / "state" / "mathstation"
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    assert default_state_dir() == tmp_path / "xdg" / "mathstation"
+    monkeypatch.setenv("XDG_STATE_HOME", "relative/ignored")
+    assert default_state_dir() == tmp_path / "home" / ".local" / "state" / "mathstation"
+    system.mkdir()
+    assert default_state_dir() == system and default_state_dir(writable=False) == system
+    monkeypatch.setenv("STATE_DIRECTORY", f"{tmp_path / 'first'}:{tmp_path / 'second'}")
+    assert default_state_dir() == tmp_path / "first"
+
+
+def test_the_journal_is_json_text_a_grown_up_can_read_with_sqlite3(path: Path) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        journal.append(game_id, plays()[0])
+    db = sqlite3.connect(path)
+    (config,) = db.execute("SELECT config FROM games").fetchone()
+    (action,) = db.execute("SELECT action FROM actions").fetchone()
+    db.close()
+    assert json.loads(config) == CONFIG and json.loads(action) == plays()[0]

@@ -1,0 +1,81 @@
+"""The Math Wars table adapter: table events in mat millimetres -> plays and notes."""
+
+from __future__ import annotations
+
+from engine.games import new_game
+from station.table.adapter import foreign_note
+from station.table.mat import mat_layout
+from station.table.math_wars import MathWarsTable
+
+MAT = mat_layout("math-wars", 2)
+ZONE = {zone.name: zone.center for zone in MAT.zones}
+
+
+def placed(card: str, zone: str | None = None, at: tuple[float, float] | None = None, kind: str = "placed") -> dict:
+    x, y = at if at is not None else ZONE[zone]
+    return {"type": kind, "card": card, "x": x, "y": y, "angle": 0.0}
+
+
+def reading(adapter, events, game=None, mat=MAT):
+    game = game or new_game({"game": "math-wars", "players": ["Ana", "Ben"]})
+    return adapter.read(events, 5.0, game.state(), mat)
+
+
+def test_a_card_in_a_seats_box_is_that_players_play():
+    r = reading(MathWarsTable(["Ana", "Ben"]), [placed("MW-B-N15", "seat2.count-meta")])
+    assert r.actions == [{"type": "play", "t": 5.0, "player": "Ben", "card": "MW-B-N15", "source": "camera"}]
+    assert r.notes == []
+
+
+def test_a_card_a_little_outside_its_box_still_counts_but_one_far_away_waits():
+    zone = next(z for z in MAT.zones if z.name == "seat1.count-meta")
+    adapter = MathWarsTable(["Ana", "Ben"])
+    near = reading(adapter, [placed("MW-A-N3", at=(zone.x - 10, zone.y + 20))])
+    assert [a["player"] for a in near.actions] == ["Ana"]
+    far = reading(adapter, [placed("MW-A-N4", at=(zone.x - 60, zone.y + 20))])
+    assert far.actions == [] and far.notes[0].code == "outside_zones"
+    slid_in = reading(adapter, [{**placed("MW-A-N4", "seat1.count-meta"), "type": "moved"}])
+    assert [a["card"] for a in slid_in.actions] == ["MW-A-N4"]
+
+
+def test_a_card_lifted_and_put_back_in_the_same_hand_is_no_new_play():
+    game = new_game({"game": "math-wars", "players": ["Ana", "Ben"]})
+    game.apply({"type": "play", "t": 1, "player": "Ana", "card": "MW-A-N21"})
+    adapter = MathWarsTable(["Ana", "Ben"])
+    r = reading(adapter, [placed("MW-A-N21", "seat1.count-meta")], game)
+    assert r.actions == [] and r.notes == []
+
+
+def test_moves_removals_and_stacking_make_no_extra_plays():
+    adapter = MathWarsTable(["Ana", "Ben"])
+    events = [{**placed("MW-A-N21", "seat1.count-meta"), "type": "moved"}, {"type": "removed", "card": "MW-A-N21"},
+              {"type": "stacked", "card": "MW-A-N22", "on": "MW-A-N21"}]
+    assert reading(adapter, events).actions == []
+
+
+def test_no_mat_or_the_wrong_mat_is_said_once_and_nothing_is_played():
+    adapter = MathWarsTable(["Ana", "Ben", "Cleo"])
+    first = reading(adapter, [placed("MW-A-N21", "seat1.count-meta")])  # a 2-seat mat for 3 players
+    assert first.actions == [] and [n.code for n in first.notes] == ["wrong_mat"]
+    again = reading(adapter, [placed("MW-A-N22", "seat1.count-meta")])
+    assert again.notes == []
+    none = reading(adapter, [placed("MW-A-N23", "seat1.count-meta")], mat=None)
+    assert [n.code for n in none.notes] == ["no_mat"] and none.actions == []
+
+
+def test_unknown_codes_other_games_and_duplicates_are_notes_never_plays():
+    adapter = MathWarsTable(["Ana", "Ben"])
+    events = [{"type": "unknown_code", "text": "https://example.org/menu", "reason": "not a card"},
+              {"type": "unknown_code", "text": "MCS1-SU-A-7", "reason": "unknown game"},
+              {"type": "duplicate", "card": "MW-A-N21", "positions": [[1, 2], [3, 4]]}]
+    r = reading(adapter, events)
+    assert r.actions == []
+    assert [n.code for n in r.notes] == ["unknown_code", "other_game", "duplicate"]
+    assert foreign_note("MCS1-BB-A-1").detail == "a Big Bang card"
+
+
+def test_a_seat_beyond_the_players_is_empty():
+    adapter = MathWarsTable(["Ana"])  # solo on a 2-seat mat
+    r = reading(adapter, [placed("MW-A-N21", "seat2.count-meta")],
+                new_game({"game": "math-wars", "players": ["Ana"]}))
+    assert r.actions == [] and r.notes[0].code == "empty_seat"

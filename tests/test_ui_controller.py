@@ -1,0 +1,101 @@
+"""The buttons' meaning on each screen, through the referee (real engine, real journal)."""
+
+from __future__ import annotations
+
+from station.config import load_config
+from station.hardware.buttons import Press
+from station.referee import Referee
+from station.store import Journal
+from station.ui.screens import render
+from station.ui.views import HandView, LiveView, MenuView, SetupView
+
+SELECT, CONFIRM, BACK, SPARE = Press("select"), Press("confirm"), Press("back"), Press("spare")
+
+
+def referee(tmp_path) -> Referee:
+    return Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"), seed=lambda: 7)
+
+
+def screen(ref: Referee, now: float = 0.0):
+    view = ref.screen(now)
+    image = render(view)  # every screen the controller makes must draw
+    assert image.size == (128, 64)
+    return view
+
+
+def press(ref: Referee, *presses: Press, now: float = 0.0) -> None:
+    for p in presses:
+        ref.press(p, now)
+
+
+def test_menu_then_setup_then_start_a_three_player_game(tmp_path):
+    ref = referee(tmp_path)
+    assert isinstance(screen(ref), MenuView)
+    press(ref, CONFIRM)
+    setup = screen(ref)
+    assert isinstance(setup, SetupView) and setup.rows[0] == ("Players", "2")
+    press(ref, CONFIRM)  # players 2 -> 3
+    assert screen(ref).rows[0] == ("Players", "3")
+    press(ref, *[SELECT] * len(setup.rows[:-1]))  # down to Start
+    assert screen(ref).selected == len(setup.rows) - 1
+    press(ref, CONFIRM)
+    assert ref.game is not None and list(ref.game.state()["players"]) == ["Ana", "Ben", "Cleo"]
+    live = screen(ref)
+    assert isinstance(live, LiveView) and live.title == "Hand 1" and len(live.players) == 3
+    assert ref.journal.current_game() is not None
+
+
+def test_back_leaves_setup_and_long_back_ends_a_game_after_asking(tmp_path):
+    ref = referee(tmp_path)
+    press(ref, CONFIRM, SELECT, BACK, BACK)
+    assert isinstance(screen(ref), MenuView) and screen(ref).title == "Choose a game"
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
+    press(ref, Press("back", long=True))
+    question = screen(ref)
+    assert isinstance(question, MenuView) and question.title == "End game?"
+    press(ref, CONFIRM)  # "No, play on" is first: nothing is lost by a stray press
+    assert ref.game is not None
+    press(ref, Press("back", long=True), SELECT, CONFIRM)
+    assert ref.game is None and ref.journal.current_game() is None
+    assert ref.journal.games()[0].status == "stopped"
+
+
+def test_results_wait_for_confirm_then_show(tmp_path):
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0, reveal="press")
+    for t, (player, card) in enumerate([("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N15"),
+                                        ("Ben", "MW-B-A6")], start=1):
+        ref.apply({"type": "play", "t": float(t), "player": player, "card": card})
+        screen(ref, float(t))  # the station draws every tick
+    hand = screen(ref, 10.0)  # the last play's tick has timed out by now
+    assert isinstance(hand, HandView) and hand.results is None
+    press(ref, CONFIRM, now=10.0)
+    shown = screen(ref, 10.1)
+    assert shown.results == ("16", "21")
+    press(ref, CONFIRM, now=10.2)
+    assert "Ben" in screen(ref, 10.3).big  # who won the hand
+
+
+def test_spare_opens_the_table_vote_and_a_long_spare_undoes(tmp_path):
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"], "victories_to_win": 2}, 0.0)
+    ref.apply({"type": "play", "t": 1.0, "player": "Ana", "card": "MW-A-N21"})
+    press(ref, Press("spare", long=True), SELECT, CONFIRM, now=1.2)
+    assert ref.game.actions == [] and ref.journal.current_game().actions == []
+    assert screen(ref, 1.3).title == "Undone"
+    press(ref, CONFIRM, now=1.4)  # dismiss
+    press(ref, SPARE, now=6.0)
+    vote = screen(ref, 6.0)
+    assert vote.title == "Table vote" and vote.items[1] == "VICTORY: Ana"
+    press(ref, SELECT, CONFIRM, now=6.0)
+    assert ref.game.state()["victories"] == {"Ana": 1, "Ben": 0}
+    assert ref.journal.current_game().actions[-1]["source"] == "button"
+
+
+def test_a_violation_shows_what_was_wrong(tmp_path):
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
+    ref.apply({"type": "play", "t": 1.0, "player": "Ana", "card": "MW-B-N3"})
+    verdict = screen(ref, 1.0)
+    assert verdict.kind == "wrong" and verdict.title == "Not your deck" and verdict.detail == "deck B, not A" and verdict.who == "Ana"
+    assert ref.take_signals() == ["rejected"]
