@@ -37,11 +37,29 @@ def register(sub: Any) -> None:
                                    "hands and how long. --csv for a spreadsheet; --game ID tells one game play by play.")
     p.add_argument("--state-dir", type=Path, metavar="DIR",
                    help="the station's state folder (default: the one the station uses)")
+    p.add_argument("--config", type=Path, metavar="FILE",
+                   help="take the state folder from this station config (default: /etc/mathstation/station.toml "
+                        "when it exists)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--csv", action="store_true", help="CSV with a header row, for a spreadsheet")
     out.add_argument("--json", action="store_true", help="one JSON object per game (or per event with --game)")
     p.add_argument("--game", metavar="ID", help="tell one game, event by event")
     p.set_defaults(run=_run)
+
+
+def _configured_state_dir(config: Path | None) -> Path | None:
+    """The config's ``[station] state_dir``, when a config is given or installed and names one."""
+    from station.config import ConfigFileError, load_config
+    from station.daemon import SYSTEM_CONFIG
+
+    path = config or (SYSTEM_CONFIG if SYSTEM_CONFIG.is_file() else None)
+    if path is None:
+        return None
+    try:
+        loaded = load_config(path)
+    except ConfigFileError as exc:
+        raise UsageError(str(exc)) from None
+    return Path(loaded["station"]["state_dir"]).expanduser() if loaded["station"]["state_dir"] else None
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -56,7 +74,7 @@ def _history(args: argparse.Namespace) -> int:
     number = _game_number(args.game) if args.game is not None else None
     if number is not None and args.csv:
         raise UsageError("--csv lists every game: leave out --game, or use --game ID with --json")
-    path = journal_path(args.state_dir, writable=False)
+    path = journal_path(args.state_dir or _configured_state_dir(args.config), writable=False)
     _note_kept_journals(path)
     if not path.is_file():
         if number is not None:

@@ -110,12 +110,13 @@ def _demo(args: argparse.Namespace) -> int:
     print(f"{scenario.title}: {len(players)} players on the virtual table, "
           f"{sum(1 for s in scenario.steps if s.kind == 'place')} cards to put down.")
     print("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
-    story = _Story(expected)
+    story = _Story(expected, sys.stdout)
     pace = args.pace if args.pace is not None else (1 / scenario.fps if sys.stdout.isatty() else 0.0)
     with tempfile.TemporaryDirectory(prefix="mathstation-demo-") as scratch:
         run = ScenarioRun(scenario, Path(scratch), display="none" if args.quiet else "terminal",
                           record=str(args.screens) if args.screens else None, emit=story.tell,
                           stream=sys.stdout, between_frames=(lambda: time.sleep(pace)) if pace else None)
+        story.display = run.display
         try:
             run.run()
             game = run.station.referee.game
@@ -140,12 +141,19 @@ class _Story:
     TOLD = frozenset({"hand_result", "math_war", "hand_won", "cards_paid", "knocked_out", "round_won", "round_started",
             "game_won", "violation", "note"})
 
-    def __init__(self, game: Any) -> None:
-        self.game = game
+    def __init__(self, game: Any, out: Any) -> None:
+        self.game, self.out = game, out
+        self.display: Any = None  # the emulated OLED: on a terminal the story is drawn under it
 
     def tell(self, record: dict[str, Any]) -> None:
         kind = record.get("type")
         if kind == "note":
-            print(f"  [station] {record['title']}: {record['detail']}", flush=True)
+            self._say(f"[station] {record['title']}: {record['detail']}")
         elif kind in self.TOLD:
-            print("  " + self.game.describe(record), flush=True)
+            self._say(self.game.describe(record))
+
+    def _say(self, line: str) -> None:
+        if self.display is not None and self.display.backend == "terminal":
+            self.display.say("  " + line)
+        else:
+            print("  " + line, file=self.out, flush=True)

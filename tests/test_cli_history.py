@@ -205,3 +205,12 @@ def test_after_the_station_kept_a_damaged_journal_aside_history_says_so(state, c
     captured = capsys.readouterr()
     assert "journal.sqlite3.damaged-20261121-090000" in captured.err and "not shown" in captured.err
     assert [line.split()[0] for line in captured.out.splitlines()[1:]] == ["1"]
+
+
+def test_history_takes_the_state_folder_from_a_station_config(tmp_path, capsys):
+    from station.cli import main
+
+    config = tmp_path / "station.toml"
+    config.write_text(f'[station]\nstate_dir = "{tmp_path / "elsewhere"}"\n')
+    assert main(["history", "--config", str(config)]) == 0
+    assert str(tmp_path / "elsewhere") in capsys.readouterr().out

@@ -326,7 +326,9 @@ def test_the_terminal_draws_half_blocks_that_decode_back_to_the_pixels():
     assert max(len(line) for line in text.splitlines()) == 130  # 128 columns in a thin frame
 
 
-def test_on_a_terminal_each_frame_is_redrawn_in_place():
+def test_on_a_terminal_each_frame_is_redrawn_in_place(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # a wide terminal: half blocks
+    monkeypatch.setenv("LINES", "50")
     stream = Tty()
     with open_display("terminal", stream=stream) as display:
         display.show(frame(1))
@@ -334,6 +336,26 @@ def test_on_a_terminal_each_frame_is_redrawn_in_place():
     text = stream.getvalue()
     assert text.count("\x1b[34A") == 1  # back up over the 32 rows and the frame's 2 lines
     assert [f.tobytes() for f in decode_terminal(text)] == [frame(1).tobytes(), frame(2).tobytes()]
+
+
+def test_a_small_terminal_gets_braille_dots_and_a_caption_under_the_picture(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    stream = Tty()
+    with open_display("terminal", stream=stream) as display:
+        display.show(frame(1))
+        display.say("Ben wins the hand with 21.")
+    text = stream.getvalue()
+    last = text.split("\x1b[")[-1]
+    rows = [line for line in last.splitlines() if line.startswith("│")]
+    assert len(rows) == 16 and all(len(row) == 66 for row in rows)  # 64 Braille cells + the frame
+    image = frame(1)
+    for y, row in enumerate(rows):
+        for x, cell in enumerate(row[1:-1]):
+            bits = ord(cell) - 0x2800
+            assert bool(bits & 0x01) == bool(image.getpixel((2 * x, 4 * y)))
+            assert bool(bits & 0x80) == bool(image.getpixel((2 * x + 1, 4 * y + 3)))
+    assert "Ben wins the hand with 21." in last
 
 
 # --- recording -----------------------------------------------------------------------------------

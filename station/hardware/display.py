@@ -19,6 +19,7 @@ import functools
 import itertools
 import logging
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -138,27 +139,55 @@ class LumaPanel:
 
 
 class TerminalPanel:
-    """The 128x64 screen in a terminal, one character per 1x2 pixels (▀ ▄ █), in a thin frame.
-    On a terminal each frame is redrawn in place; in a file or pipe each is printed once."""
+    """The 128x64 screen in a terminal, in a thin frame. On a terminal each frame is redrawn in
+    place; in a file or pipe each is printed once.
+
+    A wide terminal (130 columns, 36 rows or more) gets half blocks (one character per 1x2
+    pixels: the sharpest picture); a smaller one, such as the usual 80x24, gets Braille dots
+    (2x4 pixels each, 66 columns by 18 rows), which also look like an OLED's pixels. ``caption``
+    (a few lines, e.g. a demo's commentary) is drawn under the frame at every redraw, so the
+    in-place picture and the text never overwrite each other."""
 
     device = None
+    CAPTION_LINES = 4
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, style: str | None = None) -> None:
         self.stream = stream
         try:
             self.live = stream.isatty()
         except (AttributeError, ValueError):
             self.live = False
-        self._drawn = False
+        if style is None:
+            columns, rows = shutil.get_terminal_size((80, 24))
+            style = "halfblock" if not self.live or (columns >= 130 and rows >= 36) else "braille"
+        self.style = style
+        self.caption: list[str] = []
+        self._lines = 0
+        self._last: Image.Image | None = None
 
     def display(self, image: Image.Image) -> None:
-        art = terminal_art(image)
-        if self._drawn:
-            # back to the frame's first line, or a blank line between frames in a log
-            self.stream.write(f"\x1b[{art.count(chr(10)) + 1}A\r" if self.live else "\n")
+        self._last = image
+        art = terminal_art(image, self.style)
+        if self.live:
+            width = art.index("\n")
+            lines = (self.caption + [""] * self.CAPTION_LINES)[: self.CAPTION_LINES] if self.caption else []
+            art += "".join("\n" + line[:width].ljust(width) for line in lines)
+            if self._lines:
+                self.stream.write(f"\x1b[{self._lines}A\r")  # back to the frame's first line
+        elif self._lines:
+            self.stream.write("\n")  # a blank line between frames in a log
         self.stream.write(art + "\n")
         self.stream.flush()
-        self._drawn = True
+        self._lines = art.count("\n") + 1
+
+    def say(self, line: str) -> None:
+        """Add a caption line: on a terminal it joins the picture, in a log it is printed as is."""
+        if not self.live:
+            self.stream.write(line + "\n")
+            return
+        self.caption = (self.caption + [line])[-self.CAPTION_LINES:]
+        if self._last is not None:
+            self.display(self._last)
 
     def reset(self) -> None:
         pass
@@ -185,19 +214,27 @@ class NullPanel:
 _HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 
 
-def terminal_art(image: Image.Image) -> str:
-    """``image`` (1-bit) as half-block characters in a thin frame, without a final newline."""
+_BRAILLE_DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40),
+                 (1, 3, 0x80))
+
+
+def terminal_art(image: Image.Image, style: str = "halfblock") -> str:
+    """``image`` (1-bit) as text in a thin frame, without a final newline: half blocks (1x2
+    pixels a character) or Braille (2x4 pixels a character)."""
     width, height = image.size
     pixels = image.load()
     assert pixels is not None
-    rows = ["┌" + "─" * width + "┐"]
-    for y in range(0, height, 2):
-        cells = (
-            _HALF_BLOCKS[bool(pixels[x, y]), bool(y + 1 < height and pixels[x, y + 1])] for x in range(width)
-        )
-        rows.append("│" + "".join(cells) + "│")
-    rows.append("└" + "─" * width + "┘")
-    return "\n".join(rows)
+
+    def lit(x: int, y: int) -> bool:
+        return x < width and y < height and bool(pixels[x, y])
+
+    if style == "braille":
+        body = ["".join(chr(0x2800 + sum(bit for dx, dy, bit in _BRAILLE_DOTS if lit(x + dx, y + dy)))
+                        for x in range(0, width, 2)) for y in range(0, height, 4)]
+    else:
+        body = ["".join(_HALF_BLOCKS[lit(x, y), lit(x, y + 1)] for x in range(width)) for y in range(0, height, 2)]
+    inner = len(body[0])
+    return "\n".join(["┌" + "─" * inner + "┐", *("│" + row + "│" for row in body), "└" + "─" * inner + "┘"])
 
 
 # --- recording ----------------------------------------------------------------------------------
@@ -358,6 +395,12 @@ class Display:
         except OSError as exc:  # a full disk must not stop the game either
             log.warning("display record stopped: %s", exc)
             self._recorder = None
+
+    def say(self, line: str) -> None:
+        """A line of commentary beside the picture: under it in the terminal emulator; nowhere on a real panel."""
+        say = getattr(self._panel, "say", None)
+        if say is not None:
+            say(line)
 
     def close(self, *, keep_image: bool = False) -> None:
         """Let go of the device and write the recording. ``keep_image`` leaves the last screen
