@@ -25,6 +25,7 @@ log = logging.getLogger("station.daemon")
 
 EXIT_OK, EXIT_FAILED, EXIT_CONFIG = 0, 1, 78  # 78 = EX_CONFIG: the unit's RestartPreventExitStatus
 SYSTEM_CONFIG = Path("/etc/mathstation/station.toml")
+MAX_FAILED_TICKS = 50  # a few seconds of failing ticks: restart (the journal resumes the game)
 
 
 def register(sub: Any) -> None:
@@ -80,9 +81,18 @@ class Daemon:
         ping_every = self.notifier.watchdog_interval()
         last_ping = started
         try:
+            failures = 0
             while not self.stopping:
                 now = self.clock()
-                station.tick(now)
+                try:
+                    station.tick(now)
+                    failures = 0
+                except Exception:  # noqa: BLE001 - one bad tick must not end a game; many in a row end the process
+                    failures += 1
+                    log.exception("tick failed (%d in a row)", failures)
+                    if failures >= MAX_FAILED_TICKS:
+                        log.error("giving up after %d failed ticks: systemd will restart the station", failures)
+                        return EXIT_FAILED
                 if ping_every is not None and now - last_ping >= ping_every:
                     self.notifier.watchdog()
                     last_ping = now

@@ -120,7 +120,11 @@ class Referee:
         state = self.game.state() if self.game is not None else None
         for intent in self.controller.press(press, now, state):
             if isinstance(intent, StartGame):
-                self.start(intent.config, now, intent.reveal)
+                try:
+                    self.start(intent.config, now, intent.reveal)
+                except EngineError as exc:  # e.g. a team size the player count cannot make
+                    log.warning("cannot start %s: %s", intent.config, exc)
+                    self.controller.show_note(Note("setup", "Cannot start", str(exc)[:60]))
             elif isinstance(intent, Act):
                 self.apply({**intent.action, "t": self.game_time(now), "source": "button"})
             elif isinstance(intent, Undo):

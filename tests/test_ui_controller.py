@@ -99,3 +99,11 @@ def test_a_violation_shows_what_was_wrong(tmp_path):
     verdict = screen(ref, 1.0)
     assert verdict.kind == "wrong" and verdict.title == "Not your deck" and verdict.detail == "deck B, not A" and verdict.who == "Ana"
     assert ref.take_signals() == ["rejected"]
+
+
+def test_a_damaged_journal_is_said_on_the_first_screen(tmp_path):
+    (tmp_path / "journal.sqlite3").write_bytes(b"this is not a database" * 100)
+    ref = referee(tmp_path)
+    note = screen(ref, 0.0)
+    assert note.title == "Journal damaged"
+    assert isinstance(screen(ref, 10.0), MenuView)  # it times out

@@ -230,6 +230,10 @@ class Controller:
         if self.question is not None:
             q = self.question
             return MenuView(q.title, tuple(label for label, _ in q.answers), q.selected, "SELECT  CONFIRM")
+        if self.screen != "game":
+            note = self._current_overlay(now)  # e.g. "Journal damaged" at start, "Cannot start" in setup
+            if note is not None:
+                return note.view
         if self.screen == "menu":
             titles = tuple(self.games[name].TITLE for name in self.games)
             return MenuView("Choose a game", titles, self.menu_index, "SELECT  CONFIRM")
