@@ -87,7 +87,7 @@ class Daemon:
                 try:
                     station.tick(now)
                     failures = 0
-                except Exception:  # noqa: BLE001 - one bad tick must not end a game; many in a row end the process
+                except Exception:  # one bad tick must not end a game; many in a row end the process
                     failures += 1
                     log.exception("tick failed (%d in a row)", failures)
                     if failures >= MAX_FAILED_TICKS:
