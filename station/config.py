@@ -84,6 +84,18 @@ def _text(value: Any) -> str | None:
     return None if isinstance(value, str) else f"must be text in quotes, not {value!r}"
 
 
+def _camera_source(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return _text(value)
+    from station.hardware.camera import BadCameraSpec, parse_spec
+
+    try:
+        parse_spec(value)
+    except BadCameraSpec as exc:
+        return str(exc)
+    return None
+
+
 def _names(value: Any) -> str | None:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {value!r}"
@@ -118,7 +130,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "log_level": Key("info", _one_of("debug", "info", "warning", "error")),
     },
     "camera": {
-        "source": Key("picamera2", _text, "picamera2, picamera2:N, usb:N, usb:/dev/videoN, folder:PATH, file:PATH, virtual"),
+        "source": Key("picamera2", _camera_source, "picamera2, picamera2:N, usb:N, usb:/dev/videoN, folder:PATH, file:PATH, virtual"),
         "width": Key(1920, _whole(160, 4656)),
         "height": Key(1080, _whole(120, 3496)),
         "fps": Key(10, _number(0.5, 60)),
@@ -169,6 +181,9 @@ class StationConfig:
     def __getitem__(self, section: str) -> dict[str, Any]:
         return dict(self._values[section])
 
+    def __contains__(self, section: object) -> bool:
+        return section in self._values
+
     def as_dict(self) -> dict[str, dict[str, Any]]:
         return {section: dict(keys) for section, keys in self._values.items()}
 
@@ -207,9 +222,7 @@ def load_config(path: Path | str | None) -> StationConfig:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigFileError(path, "", f"not valid TOML: {exc}") from None
-    config = check_config(raw, path)
-    config.path = path
-    return config
+    return check_config(raw, path)
 
 
 def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:

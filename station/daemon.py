@@ -61,26 +61,27 @@ class Daemon:
         self.stopping = False
 
     def serve(self, max_seconds: float | None = None) -> int:
-        from station.paths import JOURNAL_NAME
+        from station.paths import journal_path
         from station.store import Journal, JournalError
+        from station.vision.decode import DecoderUnavailable, make_decoder
 
-        try:
-            journal = Journal(self.config.state_dir() / JOURNAL_NAME)
-        except JournalError as exc:
-            log.error("%s", exc)
-            self.notifier.status(f"journal error: {exc}")
-            return EXIT_FAILED
-        station = self._build(journal)
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, self._stop)
-        started = self.clock()
-        station.referee.resume(started)
-        self.notifier.ready("refereeing")
-        log.info("station ready (journal %s)", journal.path)
+        try:  # before any device is opened: nothing to clean up if these fail
+            decoder = make_decoder(self.config["vision"]["decoder"])
+            journal = Journal(journal_path(self.config.state_dir()))
+        except (DecoderUnavailable, JournalError) as exc:
+            log.error("%s", exc)
+            self.notifier.status(f"cannot start: {exc}")
+            return EXIT_FAILED
+        station = self._build(journal, decoder)
         period = 1.0 / float(self.config["camera"]["fps"])
         ping_every = self.notifier.watchdog_interval()
-        last_ping = started
         try:
+            started = last_ping = self.clock()
+            station.referee.resume(started)
+            self.notifier.ready("refereeing")
+            log.info("station ready (journal %s)", journal.path)
             failures = 0
             while not self.stopping:
                 now = self.clock()
@@ -101,7 +102,7 @@ class Daemon:
                 time.sleep(max(0.0, period - (self.clock() - now)))
         finally:
             self.notifier.stopping()
-            log.info("stopping")
+            log.info("stopping%s", " (signal)" if self.stopping else "")
             for device in (station.camera, station.buttons, station.signals):
                 if device is not None:
                     _quietly(device.close)
@@ -110,10 +111,9 @@ class Daemon:
         return EXIT_OK
 
     def _stop(self, signum: int, _frame: Any) -> None:
-        log.info("signal %d: stopping after this tick", signum)
-        self.stopping = True
+        self.stopping = True  # only a flag: logging from a signal handler can deadlock on the log's lock
 
-    def _build(self, journal: Any) -> Any:
+    def _build(self, journal: Any, decoder: Any) -> Any:
         from station.hardware.buttons import ButtonsError, open_buttons
         from station.hardware.camera import CameraError, open_camera
         from station.hardware.display import DisplayError, open_display
@@ -121,7 +121,6 @@ class Daemon:
         from station.mainloop import Station
         from station.referee import Referee
         from station.table.adapter import Note
-        from station.vision.decode import make_decoder
         from station.vision.pipeline import CardPipeline
         from station.vision.track import CardTracker
 
@@ -159,7 +158,7 @@ class Daemon:
         referee = Referee(cfg, journal, log_event=_log_record)
         for note in problems:
             referee.controller.show_note(note)
-        pipeline = CardPipeline(make_decoder(cfg["vision"]["decoder"]), settings=cfg.pipeline_settings())
+        pipeline = CardPipeline(decoder, settings=cfg.pipeline_settings())
         return Station(referee, camera, display, buttons, signals, pipeline, CardTracker(cfg.track_settings()),
                        retry_every=c["retry_every"], camera_spec=c["source"],
                        camera_size=(c["width"], c["height"], c["fps"]))

@@ -19,7 +19,7 @@ from engine.games import new_game, replay
 from engine.protocol import Game
 from station.config import StationConfig
 from station.hardware.buttons import Press
-from station.store import Journal
+from station.store import Journal, JournalError
 from station.table.adapter import Note, TableAdapter
 from station.table.mat import MatLayout
 from station.table.math_wars import MathWarsTable
@@ -28,6 +28,8 @@ from station.ui.controller import Act, Controller, EndGame, StartGame, Undo
 from station.ui.views import FaultView, View
 
 log = logging.getLogger("station.referee")
+
+JOURNAL_FAILING = FaultView("Can't save", "The SD card is full or failing", "Plays are not counted")
 
 #: game name -> (its UI module, its table adapter class): a new game adds one line here.
 GAME_PARTS: Mapping[str, tuple[Any, Callable[[Sequence[str]], TableAdapter]]] = {
@@ -43,12 +45,16 @@ class Referee:
         self.config = config
         self.journal = journal
         self.log_event = log_event or (lambda record: None)
-        defaults = {name: config[name] for name in GAME_PARTS if name in config.as_dict()}
+        defaults = {name: config[name] for name in GAME_PARTS if name in config}
         self.controller = Controller({name: ui for name, (ui, _) in GAME_PARTS.items()}, defaults,
                                      seed or (lambda: random.randrange(1_000_000)))
         self.game: Game | None = None
         self.game_id: int | None = None
         self.adapter: TableAdapter | None = None
+        self._state: dict[str, Any] | None = None  # game.state(), cached: it changes only when the game does
+        games = list(GAME_PARTS)
+        first = config["station"]["game"]
+        self.controller.menu_index = games.index(first) if first in games else 0
         self._t_base = 0.0  # game time at self._now_base
         self._now_base = 0.0
         if journal.recovered:
@@ -68,8 +74,10 @@ class Referee:
             self.journal.stop(stored.id)
             self.controller.show_note(Note("journal", "Old game lost", "it could not be replayed"))
             return False
-        reveal = self.config[game.name]["reveal"] if game.name in self.config.as_dict() else "press"
+        reveal = self.config[game.name]["reveal"] if game.name in self.config else "press"
         self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
+        assert self.adapter is not None
+        self.adapter.resumed()
         log.info("resumed game %s at action %d", stored.id, len(stored.actions))
         self.log_event({"type": "resumed", "game_id": stored.id, "actions": len(stored.actions)})
         return True
@@ -81,9 +89,8 @@ class Referee:
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
 
     def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
-        _, adapter_class = GAME_PARTS[game.name]
-        ui, _ = GAME_PARTS[game.name]
-        self.game, self.game_id = game, game_id
+        ui, adapter_class = GAME_PARTS[game.name]
+        self.game, self.game_id, self._state = game, game_id, None
         self.adapter = adapter_class(ui.seat_names(game.config))
         self._t_base, self._now_base = t, now
         self.controller.game_started(game.name, reveal)
@@ -95,7 +102,7 @@ class Referee:
             else:
                 self.journal.stop(self.game_id)
             self.log_event({"type": "game_ended", "game_id": self.game_id})
-        self.game = self.game_id = self.adapter = None
+        self.game = self.game_id = self.adapter = self._state = None
         self.controller.game_ended()
 
     def game_time(self, now: float) -> float:
@@ -109,7 +116,7 @@ class Referee:
         if self.game is None or self.adapter is None:
             return
         t = self.game_time(now)
-        reading = self.adapter.read(events, t, self.game.state(), mat)
+        reading = self.adapter.read(events, t, self.state() or {}, mat)
         for note in reading.notes:
             self.log_event({"t": t, **note.as_json()})
             self.controller.show_note(note)
@@ -117,8 +124,7 @@ class Referee:
             self.apply(action)
 
     def press(self, press: Press, now: float) -> None:
-        state = self.game.state() if self.game is not None else None
-        for intent in self.controller.press(press, now, state):
+        for intent in self.controller.press(press, now, self.state()):
             if isinstance(intent, StartGame):
                 try:
                     self.start(intent.config, now, intent.reveal)
@@ -131,17 +137,35 @@ class Referee:
                 self.undo()
             elif isinstance(intent, EndGame):
                 self.end()
+                if intent.then_setup:
+                    self.controller.open_setup()
 
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
-        """Judge one action: journal it first (committed), then screens and signals."""
+        """Judge one action: journal it first (committed), then screens and signals. The journal
+        and the game never disagree: an action the engine refuses is taken out again, and one
+        the journal cannot keep is not played (the screen says the journal is failing)."""
         assert self.game is not None and self.game_id is not None
         checked = self.game.check_action(action)  # a malformed action must not reach the journal
-        self.journal.append(self.game_id, checked)
-        events = self.game.apply(checked)
+        try:
+            self.journal.append(self.game_id, checked)
+        except JournalError as exc:
+            log.error("the journal cannot keep a play: %s", exc)
+            self.controller.set_fault(JOURNAL_FAILING)
+            return []
+        try:
+            events = self.game.apply(checked)
+        except EngineError as exc:
+            self.journal.drop_last(self.game_id)
+            log.error("the engine refused %s: %s", checked, exc)
+            self.controller.show_note(Note("refused", "Not understood", str(exc)[:60]))
+            return []
+        self._state = None
+        if self.controller.fault is JOURNAL_FAILING:
+            self.controller.set_fault(None)
         self.log_event({"type": "action", "action": checked})
         for event in events:
             self.log_event(event)
-        self.controller.show_events(events, self.game.state())
+        self.controller.show_events(events, self.state() or {})
         return events
 
     def undo(self) -> None:
@@ -152,19 +176,24 @@ class Referee:
         if dropped is None:
             return
         self.game, _ = replay(self.game.config, self.game.actions[:-1])
+        self._state = None
         self.log_event({"type": "undone", "action": dropped})
-        self.controller.overlays.clear()
         what = dropped.get("card") or dropped["type"]
-        self.controller.show_note(Note("undone", "Undone", f"{dropped.get('player', '')} {what}".strip()))
+        self.controller.undone(Note("undone", "Undone", f"{dropped.get('player', '')} {what}".strip()))
 
     def set_fault(self, fault: FaultView | None) -> None:
         self.controller.set_fault(fault)
 
     # ---- outputs -------------------------------------------------------------------------
 
+    def state(self) -> dict[str, Any] | None:
+        """The game's state, computed once per change (screens ask for it every frame)."""
+        if self.game is not None and self._state is None:
+            self._state = self.game.state()
+        return self._state
+
     def screen(self, now: float) -> View:
-        state = self.game.state() if self.game is not None else None
-        return self.controller.view(now, state, _clock(self.game_time(now)) if self.game else "")
+        return self.controller.view(now, self.state(), _clock(self.game_time(now)) if self.game else "")
 
     def take_signals(self) -> list[str]:
         return self.controller.take_signals()

@@ -67,3 +67,8 @@ def test_the_state_dir_comes_from_the_config_or_systemd(tmp_path, monkeypatch):
     assert load_config(None).state_dir() == tmp_path / "systemd"
     config = load_config(write(tmp_path, f'[station]\nstate_dir = "{tmp_path / "mine"}"\n'))
     assert config.state_dir() == tmp_path / "mine"
+
+
+def test_a_camera_typo_is_a_config_error_not_a_lost_camera(tmp_path):
+    with pytest.raises(ConfigFileError, match=r"\[camera\] source: unknown camera 'usb0'"):
+        load_config(write(tmp_path, '[camera]\nsource = "usb0"\n'))

@@ -65,13 +65,17 @@ def test_no_mat_or_the_wrong_mat_is_said_once_and_nothing_is_played():
 
 def test_unknown_codes_other_games_and_duplicates_are_notes_never_plays():
     adapter = MathWarsTable(["Ana", "Ben"])
-    events = [{"type": "unknown_code", "text": "https://example.org/menu", "reason": "not a card"},
-              {"type": "unknown_code", "text": "MCS1-SU-A-7", "reason": "unknown game"},
+    events = [{"type": "unknown_code", "text": "https://example.org/menu", "reason": "not a card",
+               "kind": "MalformedPayload"},
+              {"type": "unknown_code", "text": "MCS1-SU-A-7", "reason": "unknown game", "kind": "UnknownGame"},
               {"type": "duplicate", "card": "MW-A-N21", "positions": [[1, 2], [3, 4]]}]
     r = reading(adapter, events)
     assert r.actions == []
     assert [n.code for n in r.notes] == ["unknown_code", "other_game", "duplicate"]
-    assert foreign_note("MCS1-BB-A-1").detail == "a Big Bang card"
+    assert foreign_note("MCS1-BB-A-1", "UnknownGame").detail == "a Big Bang card"
+    damaged = foreign_note("MCS1-MW-A-X99", "UnknownCard")  # our own game's code, damaged: not "another game"
+    assert damaged.code == "unknown_code" and damaged.title == "Unknown card"
+    assert foreign_note("MCS2-MW-A-N3", "UnknownVersion").title == "Newer card"
 
 
 def test_a_seat_beyond_the_players_is_empty():

@@ -107,3 +107,42 @@ def test_a_damaged_journal_is_said_on_the_first_screen(tmp_path):
     note = screen(ref, 0.0)
     assert note.title == "Journal damaged"
     assert isinstance(screen(ref, 10.0), MenuView)  # it times out
+
+
+def test_confirm_after_a_won_game_finishes_it_and_opens_setup(tmp_path):
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"], "victories_to_win": 1}, 0.0)
+    ref.press(Press("spare"), 1.0)
+    ref.press(SELECT, 1.0)
+    ref.press(CONFIRM, 1.0)  # the table votes Ana a VICTORY!: she has won
+    assert ref.game.state()["over"]
+    while not isinstance(screen(ref, 2.0), LiveView):
+        ref.press(CONFIRM, 2.0)  # through the banners
+    ref.press(CONFIRM, 2.0)
+    assert ref.game is None and isinstance(screen(ref, 2.0), SetupView)
+    assert ref.journal.games()[0].status == "finished"
+
+
+def test_buttons_do_nothing_under_a_fault_screen(tmp_path):
+    from station.mainloop import CAMERA_LOST
+
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
+    ref.set_fault(CAMERA_LOST)
+    press(ref, Press("back", long=True), SELECT, CONFIRM)
+    assert ref.game is not None and screen(ref).title == "Camera lost"
+
+
+def test_an_action_the_engine_refuses_leaves_the_journal_as_the_game(tmp_path):
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
+    assert ref.apply({"type": "play", "t": 1.0, "player": "Ana", "card": "MW-Z-N1"}) == []
+    assert ref.journal.current_game().actions == [] and ref.game.actions == []
+
+
+def test_team_seats_follow_the_engines_seating():
+    from engine.games import new_game
+    from station.ui.math_wars import seat_names
+
+    game = new_game({"game": "math-wars", "teams": {"Red": ["Ana", "Cy"], "Blue": ["Ben", "Dee"]}})
+    assert seat_names(game.config) == [p["name"] for p in game.config["players"]]

@@ -125,26 +125,35 @@ def settled_frame(camera: Camera) -> np.ndarray:
     return camera.read()
 
 
+def parse_spec(spec: str) -> tuple[str, int | str]:
+    """``spec`` split into its kind and argument (a number, a device path, a folder or file), or
+    ``BadCameraSpec``: the config check calls it, so a typo stops the station at start."""
+    kind, colon, argument = spec.strip().partition(":")
+    if kind in ("picamera2", "virtual"):
+        return kind, _number(spec, argument, colon)
+    if kind == "usb" and colon and argument:
+        return kind, argument if argument.startswith("/") else _number(spec, argument, colon)
+    if kind in ("folder", "file") and colon and argument:
+        return kind, argument
+    raise BadCameraSpec(f"unknown camera {spec!r}: use one of {', '.join(SPECS)}")
+
+
 def open_camera(spec: str, *, width: int = 1920, height: int = 1080, fps: float = 10.0) -> Camera:
     """The camera ``spec`` names (see the module's table), asking live cameras for
     ``width`` x ``height`` at ``fps``; ``folder:`` and ``file:`` give their images' own size."""
     if width < 2 or height < 2 or not fps > 0:
         raise BadCameraSpec(f"camera {spec}: size {width}x{height} at {fps} fps is not possible")
-    kind, colon, argument = spec.strip().partition(":")
+    kind, argument = parse_spec(spec)
     if kind == "picamera2":
-        return PiCamera(spec, _number(spec, argument, colon), width, height, fps)
-    if kind == "usb" and colon and argument:
-        device: int | str = argument if argument.startswith("/") else _number(spec, argument, colon)
-        return UsbCamera(spec, device, width, height, fps)
-    if kind in ("folder", "file") and colon and argument:
-        path = Path(argument).expanduser()
+        return PiCamera(spec, int(argument), width, height, fps)
+    if kind == "usb":
+        return UsbCamera(spec, argument, width, height, fps)
+    if kind in ("folder", "file"):
+        path = Path(str(argument)).expanduser()
         return FolderCamera(spec, path) if kind == "folder" else FileCamera(spec, path)
-    if kind == "virtual":
-        from station.sim.virtual_table import CameraModel
+    from station.sim.virtual_table import CameraModel
 
-        seed = _number(spec, argument, colon)
-        return VirtualCamera(demo_scene(seed), camera=CameraModel.seeing(700, width, height), name=spec)
-    raise BadCameraSpec(f"unknown camera {spec!r}: use one of {', '.join(SPECS)}")
+    return VirtualCamera(demo_scene(int(argument)), camera=CameraModel.seeing(700, width, height), name=spec)
 
 
 def _number(spec: str, argument: str, colon: str) -> int:

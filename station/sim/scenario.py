@@ -152,14 +152,14 @@ class ScenarioRun:
         from station.hardware.display import open_display
         from station.hardware.signals import open_signals
         from station.mainloop import Station
-        from station.paths import JOURNAL_NAME
+        from station.paths import journal_path
         from station.referee import Referee
         from station.store import Journal
         from station.vision.decode import make_decoder
         from station.vision.pipeline import CardPipeline
         from station.vision.track import CardTracker
 
-        journal = Journal(self.state_dir / JOURNAL_NAME)
+        journal = Journal(journal_path(self.state_dir))
         seed = self.scenario.seed
         referee = Referee(self.config, journal, seed=lambda: seed, log_event=self._record)
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,

@@ -10,18 +10,18 @@ the screen, never an action. So a wrong read can cost a message, not a wrong pla
 from __future__ import annotations
 
 import math
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import PayloadError
 from engine.games import GAME_CODES, GAME_TITLES
+from engine.payload import split_payload
 from station.table.mat import MatLayout, Zone
 
 Action = dict[str, Any]
 ZONE_SLACK_MM = 20.0  # a card this far outside a zone's box still counts as in it: children are not exact
-_PAYLOAD = re.compile(r"^MCS\d+-([A-Z]{2})-")
 _TITLE_BY_CODE = {code: GAME_TITLES[name] for name, code in GAME_CODES.items()}
 
 
@@ -55,25 +55,47 @@ class TableAdapter(ABC):
     def __init__(self, seats: Sequence[str]) -> None:
         self.seats = tuple(seats)
         self._mat_problem: str | None = None
+        self._standing: set[str] = set()  # cards already down when the station came back: not plays
+        self._standing_until: float | None = None
+        self._settle: float | None = None
+
+    def resumed(self, settle: float = 2.5) -> None:
+        """The station restarted in the middle of a game: every card seen in its first ``settle``
+        seconds of frames was already down (the last hand's, or this one's) and is no new play
+        until it has been taken away and put down again."""
+        self._settle = settle
 
     def read(self, events: Sequence[Mapping[str, Any]], t: float, state: Mapping[str, Any],
              mat: MatLayout | None) -> Reading:
         """Turn one frame's table events into actions (stamped ``t``) and notes."""
         reading = Reading()
+        if self._settle is not None:  # the first frame since a restart starts the settling time
+            self._standing_until, self._settle = t + self._settle, None
         problem = self._check_mat(mat)
         if problem and problem != self._mat_problem:
             reading.notes.append(problem_note(problem))
         self._mat_problem = problem
         for event in events:
             kind = event["type"]
+            card = event.get("card")
+            if card is not None and self._stands(kind, card, t):
+                continue
             if kind == "unknown_code":
-                reading.notes.append(foreign_note(event["text"]))
+                reading.notes.append(foreign_note(event["text"], event.get("kind", "MalformedPayload")))
             elif kind == "duplicate":
                 reading.notes.append(Note("duplicate", "Seen twice!", f"{event['card']}: one card, two places?",
                                           event["card"]))
             elif kind in ("placed", "stacked", "moved", "removed") and mat is not None and not problem:
                 self.on_card_event(event, t, state, mat, reading)
         return reading
+
+    def _stands(self, kind: str, card: str, t: float) -> bool:
+        if kind == "removed" and card in self._standing:
+            self._standing.discard(card)
+            return True
+        if kind in ("placed", "stacked", "moved") and self._standing_until is not None and t <= self._standing_until:
+            self._standing.add(card)
+        return card in self._standing
 
     def _check_mat(self, mat: MatLayout | None) -> str | None:
         if mat is None:
@@ -103,13 +125,18 @@ class TableAdapter(ABC):
         """A card was placed, stacked, moved or removed on the right mat: add actions or notes."""
 
 
-def foreign_note(text: str) -> Note:
-    """A QR code that is no card of this station: another game's card, or anything else."""
-    match = _PAYLOAD.match(text)
-    if match and match.group(1) in _TITLE_BY_CODE:
-        return Note("other_game", "Other game", f"a {_TITLE_BY_CODE[match.group(1)]} card")
-    if match:
-        return Note("unknown_code", "Unknown card", "not a card of this station")
+def foreign_note(text: str, kind: str = "MalformedPayload") -> Note:
+    """A QR code that is no card of this game, told by the catalog's verdict (``kind``)."""
+    if kind == "UnknownGame":
+        try:
+            title = _TITLE_BY_CODE.get(split_payload(text).game_code, "")
+        except PayloadError:
+            title = ""
+        return Note("other_game", "Other game", f"a {title} card" if title else "not a card of this game")
+    if kind == "UnknownCard":
+        return Note("unknown_code", "Unknown card", "its code is damaged?")
+    if kind == "UnknownVersion":
+        return Note("unknown_code", "Newer card", "update the station")
     shown = text if len(text) <= 18 else text[:17] + "…"
     return Note("unknown_code", "Unknown code", f"QR {shown!r} is not a card")
 

@@ -51,7 +51,7 @@ class Undo:
 
 @dataclass(frozen=True)
 class EndGame:
-    pass
+    then_setup: bool = False  # straight on to the setup screen (CONFIRM after a game is won)
 
 
 Intent = StartGame | Act | Undo | EndGame
@@ -107,10 +107,18 @@ class Controller:
                 self.last_hand = replace(overlay.reveal() if overlay.revealed else overlay, seconds=None)
             self._queue(overlay)
 
-    def show_note(self, note: Note) -> None:
-        kind = "info"
-        self._queue(Overlay(VerdictView(kind, note.title, note.detail), seconds=NOTE_SECONDS, signal="rejected",
+    def show_note(self, note: Note, signal: str = "rejected") -> None:
+        self._queue(Overlay(VerdictView("info", note.title, note.detail), seconds=NOTE_SECONDS, signal=signal,
                             kind="note"))
+
+    def undone(self, note: Note) -> None:
+        """The last action was taken back: screens about it go, and the last hand's too."""
+        self.overlays.clear()
+        self.last_hand, self.page = None, 0
+        self.show_note(note, signal="")
+
+    def open_setup(self) -> None:
+        self._menu(Press("confirm"))
 
     def set_fault(self, fault: FaultView | None) -> None:
         self.fault = fault
@@ -124,6 +132,11 @@ class Controller:
 
     def press(self, press: Press, now: float, state: Mapping[str, Any] | None) -> list[Intent]:
         """Answer one button press; returns what the station should do."""
+        if self.fault is not None:
+            return []  # nobody can see what a press would do: wait for the fault to clear
+        if self.screen != "game" and self._current_overlay(now) is not None:
+            self.overlays.popleft()  # a note over the menu or setup: any button dismisses it
+            return []
         if self.question is not None:
             return self._answer(press)
         if self.screen == "menu":
@@ -181,8 +194,7 @@ class Controller:
         if press.button == "select":
             self.page += 1
         elif press.button == "confirm" and state is not None and state.get("over"):
-            self.game_ended()
-            return self._menu(Press("confirm"))
+            return [EndGame(then_setup=True)]
         elif press.button == "confirm" and self.last_hand is not None:
             self._queue(self.last_hand)
         elif press.button == "back" and press.long:
@@ -215,6 +227,7 @@ class Controller:
             overlay = self.overlays[0]
             if overlay.shown_at is None:
                 self.overlays[0] = overlay = replace(overlay, shown_at=now)
+                self.page = 0
                 if overlay.signal:
                     self.signals.append(overlay.signal)
             if not overlay.expired(now):

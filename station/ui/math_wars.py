@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.catalog import load_catalog
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, HandView, LiveView, PlayerLine, VerdictView
@@ -72,9 +73,7 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
 
 
 def seat_names(config: Mapping[str, Any]) -> list[str]:
-    """Who sits at seat 1, 2 … (teams in order, players in order)."""
-    if "teams" in config:
-        return [name for members in config["teams"].values() for name in members]
+    """Who sits at seat 1, 2 …: the engine's seating order (its config lists every player)."""
     return [p["name"] if isinstance(p, Mapping) else p for p in config["players"]]
 
 
@@ -128,16 +127,15 @@ def _played(event: Mapping[str, Any], ctx: _Context) -> list[Overlay]:
 
 def _violation(event: Mapping[str, Any], ctx: _Context) -> list[Overlay]:
     title = VERDICT_TITLES.get(event["code"], "Not allowed")
-    view = VerdictView("wrong", title, _violation_detail(event), who=event["player"] or "")
+    view = VerdictView("wrong", title, _violation_detail(event, ctx.state), who=event["player"] or "")
     return [Overlay(view, seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
 
 
-def _violation_detail(event: Mapping[str, Any]) -> str:
-    message = str(event.get("message", ""))
-    if event["code"] == "not_your_deck":  # "That card is from deck B: Ana plays deck A."
-        card_copy = str(event["card"]).split("-")[1]
-        return f"deck {card_copy}, not {message.split('plays deck ')[-1].rstrip('.')}"
-    return message.split(":")[0].split(".")[0]
+def _violation_detail(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    if event["code"] == "not_your_deck":
+        card_copy = load_catalog().card(event["card"]).copy
+        return f"deck {card_copy}, not {state['players'][event['player']]['copy']}"
+    return str(event.get("message", "")).split(":")[0].split(".")[0]
 
 
 def _hand(event: Mapping[str, Any], ctx: _Context) -> list[Overlay]:
@@ -192,7 +190,7 @@ def _round_started(event: Mapping[str, Any], ctx: _Context) -> list[Overlay]:
 
 def _game_won(event: Mapping[str, Any], ctx: _Context) -> list[Overlay]:
     counts = tuple(f"{side} {n}" for side, n in event["victories"].items())
-    view = BannerView("VICTORY!", event["side"], counts, "CONFIRM: new game")
+    view = BannerView("VICTORY!", event["side"], counts, "CONFIRM twice: new game")
     return [Overlay(view, seconds=None, signal="attention", kind="banner")]
 
 

@@ -48,6 +48,7 @@ class ForeignCode:
     reason: str
     x: float
     y: float
+    kind: str = "MalformedPayload"  # the catalog's verdict: UnknownGame, UnknownCard, UnknownVersion, MalformedPayload
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def locate(reads: list[CodeRead], table: TableMap, catalog: Catalog) -> tuple[li
             card = catalog.from_payload(read.text)
         except PayloadError as exc:
             x, y = table.to_table([read.center])[0]
-            foreign.append(ForeignCode(read.text, exc.reason, float(x), float(y)))
+            foreign.append(ForeignCode(read.text, exc.reason, float(x), float(y), type(exc).__name__))
             continue
         by_card.setdefault(card.id, (card, []))[1].append(pose)
     for card, poses in by_card.values():

@@ -132,7 +132,7 @@ class CardTracker:
         texts = {code.text for code in observation.foreign}
         for code in observation.foreign:
             if code.text not in self._unknown:
-                events.append({"type": "unknown_code", "t": t, "text": code.text, "reason": code.reason,
+                events.append({"type": "unknown_code", "t": t, "text": code.text, "reason": code.reason, "kind": code.kind,
                                "x": round(code.x, 1), "y": round(code.y, 1)})
         self._unknown = texts
 
