@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.catalog import load_catalog
 from engine.math_wars import MathWars
 from station.sim.math_wars_players import VirtualTable
 from station.sim.scenario import Scenario, Step
@@ -28,18 +29,16 @@ def demo_scenario(seed: int, players: list[str], *, edition: str = "mwm25", vict
     table = VirtualTable(shadow, seed=seed)
     steps: list[Step] = []
     seat = {name: index + 1 for index, name in enumerate(players)}
-    on_table: set[str] = set()
+    catalog = load_catalog()
 
     def add(kind: str, value: Any, **options: Any) -> None:
         steps.append(Step(kind, value, options, len(steps) + 1))
 
     level = 0
     for action, events in table.actions():
-        card = shadow_card = action["card"]
-        kind = "count-meta" if "-N" in shadow_card else "math-crate"
+        card = action["card"]
         offset = (STACK_OFFSET_MM * level, STACK_OFFSET_MM * level)
-        add("place", card, zone=f"seat{seat[action['player']]}.{kind}", offset=offset)
-        on_table.add(card)
+        add("place", card, zone=f"seat{seat[action['player']]}.{catalog.card(card).face.kind}", offset=offset)
         types = [e["type"] for e in events]
         if "hand_result" in types:
             add("wait", 1.0)
@@ -53,7 +52,6 @@ def demo_scenario(seed: int, players: list[str], *, edition: str = "mwm25", vict
             level = 0
             add("wait", 2.0)
             add("remove", "all")
-            on_table.clear()
     add("wait", 3.0)
     scenario = Scenario(f"Demo: Math Wars Meta, seed {seed}", tuple(steps), game=config, seed=seed, reveal=reveal)
     return scenario, shadow
