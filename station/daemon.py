@@ -121,8 +121,6 @@ class Daemon:
         from station.mainloop import Station
         from station.referee import Referee
         from station.table.adapter import Note
-        from station.vision.pipeline import CardPipeline
-        from station.vision.track import CardTracker
 
         cfg = self.config
         problems: list[Note] = []
@@ -158,10 +156,7 @@ class Daemon:
         referee = Referee(cfg, journal, log_event=_log_record)
         for note in problems:
             referee.controller.show_note(note)
-        pipeline = CardPipeline(decoder, settings=cfg.pipeline_settings())
-        return Station(referee, camera, display, buttons, signals, pipeline, CardTracker(cfg.track_settings()),
-                       retry_every=c["retry_every"], camera_spec=c["source"],
-                       camera_size=(c["width"], c["height"], c["fps"]))
+        return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder)
 
 
 def _log_record(record: dict[str, Any]) -> None:

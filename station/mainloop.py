@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from station.config import StationConfig
 from station.hardware.buttons import Buttons
 from station.hardware.camera import Camera, CameraError, CameraLost
 from station.hardware.display import Display
@@ -20,6 +21,7 @@ from station.hardware.signals import Signals
 from station.referee import Referee
 from station.ui.screens import render
 from station.ui.views import FaultView, View
+from station.vision.decode import Decoder
 from station.vision.pipeline import CardPipeline
 from station.vision.track import CardTracker
 
@@ -45,6 +47,16 @@ class Station:
     frames: int = field(default=0, init=False)
     _lost_since: float | None = field(default=None, init=False)
     _last_try: float = field(default=float("-inf"), init=False)
+
+    @classmethod
+    def from_config(cls, config: StationConfig, referee: Referee, camera: Camera | None, display: Display,
+                    buttons: Buttons, signals: Signals, decoder: Decoder, **options: Any) -> Station:
+        """The station the config describes around these devices: the daemon's and the simulator's."""
+        c = config["camera"]
+        return cls(referee, camera, display, buttons, signals,
+                   CardPipeline(decoder, settings=config.pipeline_settings()), CardTracker(config.track_settings()),
+                   retry_every=c["retry_every"], camera_spec=c["source"],
+                   camera_size=(c["width"], c["height"], c["fps"]), **options)
 
     def tick(self, now: float) -> None:
         for press in self.buttons.presses():

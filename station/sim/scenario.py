@@ -156,8 +156,6 @@ class ScenarioRun:
         from station.referee import Referee
         from station.store import Journal
         from station.vision.decode import make_decoder
-        from station.vision.pipeline import CardPipeline
-        from station.vision.track import CardTracker
 
         journal = Journal(journal_path(self.state_dir))
         seed = self.scenario.seed
@@ -168,10 +166,9 @@ class ScenarioRun:
             self.display = open_display(self.display_backend, record=self.record, stream=self.stream)
         self.buttons = ScriptedButtons()
         self.signals = open_signals("none")
-        self.station = Station(referee, camera, self.display, self.buttons, self.signals,
-                               CardPipeline(make_decoder(self.config["vision"]["decoder"]), settings=self.config.pipeline_settings()),
-                               CardTracker(self.config.track_settings()), self.config["camera"]["retry_every"],
-                               table_log=self._table_log if self.table_events else None)
+        self.station = Station.from_config(self.config, referee, camera, self.display, self.buttons, self.signals,
+                                           make_decoder(self.config["vision"]["decoder"]),
+                                           table_log=self._table_log if self.table_events else None)
         resumed = referee.resume(self.now)
         if first and self.scenario.game is not None and not resumed:
             reveal = self.scenario.reveal or self.config["math-wars"]["reveal"]
