@@ -2,7 +2,8 @@
 
 A *face* is what a card shows (shared by every printed copy); a *card* is one physical card: a
 face in a deck copy, with a stable ID (``MW-A-N37``) and a QR payload (``MCS1-MW-A-N37``).
-Adding a game's cards is adding a manifest, not code.
+Adding a game's cards is adding a manifest, not code: every game in the registry
+(``engine.games.GAMES``) that has one contributes its deck.
 
 >>> catalog = load_catalog()
 >>> card = catalog.from_payload("MCS1-MW-B-D4")
@@ -20,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import CatalogError, NumberFormatError, UnknownCard, UnknownGame
+from engine.games import GAMES, GameInfo
 from engine.numbers import ExactNumber, parse_number
 from engine.payload import PayloadParts, split_payload
 
@@ -137,12 +139,30 @@ class Catalog:
         return game.card(pieces[1], pieces[2], quoted=card_id)
 
 
-@functools.cache
 def load_catalog() -> Catalog:
-    """The catalog of every packaged manifest (read once, then shared: it never changes)."""
-    folder = resources.files("engine") / "decks"
-    manifests = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
-    return Catalog(parse_manifest(f.read_text(encoding="utf-8"), f.name) for f in manifests)
+    """The catalog of every registered game's manifest (read once per registry: it never changes)."""
+    return _catalog(GAMES.version)
+
+
+@functools.cache
+def _catalog(registry_version: int) -> Catalog:
+    return Catalog(deck for deck in map(_registered_deck, GAMES.values()) if deck is not None)
+
+
+def _registered_deck(entry: GameInfo) -> GameDeck | None:
+    """A registered game's deck, checked against its registry line; None if it has no cards yet."""
+    package, name = entry.deck_resource
+    try:
+        file = resources.files(package) / name
+    except ModuleNotFoundError as exc:
+        raise CatalogError(f"{entry.name}: the deck's package {package!r} cannot be found ({exc})") from None
+    if not file.is_file():
+        return None
+    deck = parse_manifest(file.read_text(encoding="utf-8"), name)
+    if (deck.game, deck.code, deck.title) != (entry.name, entry.code, entry.title):
+        raise CatalogError(f"{name}: game {deck.game!r}, code {deck.code!r}, title {deck.title!r} do not match the "
+                           f"registry line ({entry.name!r}, {entry.code!r}, {entry.title!r}) in engine/games.py")
+    return deck
 
 
 def parse_manifest(text: str, source: str = "<manifest>") -> GameDeck:

@@ -1,45 +1,142 @@
-"""Which games exist, and which of them the engine can referee yet.
+"""The one registry of games: each game's name, title, payload code and where its parts live.
+
+Adding a game is adding (or filling in) its line in ``GAMES`` and writing its own packages:
+its rules in ``engine.<package>`` (exporting ``RULES``, its ``Game`` class), its deck manifest in
+``engine/decks/<name>.toml`` and its station plug-in in ``station.games.<package>`` (exporting
+``PLUGIN``). Nothing else names a game. A game whose line has no ``package`` is known (its
+cards are told apart from strangers' codes) but cannot be refereed yet.
 
 >>> new_game({"game": "math-wars", "players": ["Ana", "Ben"]}).name
 'math-wars'
+>>> GAME_TITLES["whos-counting"], GAME_CODES["whos-counting"]
+("Who's Counting?", 'WC')
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ConfigError
 from engine.protocol import Event, Game
 
-#: Every game, by the name users type: its title and the two-letter code printed in its cards'
-#: QR payloads (see docs/cards.md).
-GAMES: Mapping[str, tuple[str, str]] = {
-    "math-rush": ("Math Rush", "MR"),
-    "sum": ("SUM", "SU"),
-    "math-wars": ("Math Wars Meta", "MW"),
-    "whos-counting": ("Who's Counting?", "WC"),
-    "big-bang": ("Big Bang", "BB"),
-}
-GAME_TITLES: Mapping[str, str] = {name: title for name, (title, _) in GAMES.items()}
-GAME_CODES: Mapping[str, str] = {name: code for name, (_, code) in GAMES.items()}
 
-#: Games whose rules are implemented: name -> "module:class".
-_RULES: Mapping[str, str] = {
-    "math-wars": "engine.math_wars:MathWars",
-}
+@dataclass(frozen=True)
+class GameInfo:
+    """One game's registry line.
+
+    ``package`` names the game's engine package and, by the same name under ``station.games``,
+    its station plug-in; ``rules_module`` / ``station_module`` / ``deck`` override those places
+    (a game that lives outside the product, like the test game in ``tests/``)."""
+
+    name: str  # what users type: "math-wars"
+    title: str  # what they read: "Math Wars Meta"
+    code: str  # two letters in every card's QR payload: "MW"
+    package: str | None = None  # "math_wars": engine.math_wars, station.games.math_wars
+    rules_module: str | None = None
+    station_module: str | None = None
+    deck: tuple[str, str] | None = None  # (package, file) of the deck manifest
+
+    @property
+    def playable(self) -> bool:
+        return self.package is not None or self.rules_module is not None
+
+    @property
+    def rules_path(self) -> str | None:
+        return self.rules_module or (f"engine.{self.package}" if self.package else None)
+
+    @property
+    def station_path(self) -> str | None:
+        return self.station_module or (f"station.games.{self.package}" if self.package else None)
+
+    @property
+    def deck_resource(self) -> tuple[str, str]:
+        """Where the deck manifest lives: (package, file name) for ``importlib.resources``."""
+        return self.deck or ("engine.decks", f"{self.name}.toml")
+
+
+class Registry(Mapping[str, GameInfo]):
+    """The games by name, in their fixed order; ``register`` adds one at run time (tests)."""
+
+    def __init__(self, entries: Iterable[GameInfo]) -> None:
+        self._entries: dict[str, GameInfo] = {}
+        self.version = 0  # bumped on every change, so caches built from the registry know to rebuild
+        for entry in entries:
+            self.register(entry)
+
+    def register(self, entry: GameInfo) -> None:
+        """Add a game (or replace one of the same name): its name and code must be new."""
+        for other in self._entries.values():
+            if other.name != entry.name and other.code == entry.code:
+                raise ConfigError(f"game code {entry.code!r} of {entry.name!r} is already {other.name!r}'s")
+        self._entries[entry.name] = entry
+        self.version += 1
+
+    def unregister(self, name: str) -> None:
+        self._entries.pop(name, None)
+        self.version += 1
+
+    def by_code(self, code: str) -> GameInfo | None:
+        return next((entry for entry in self._entries.values() if entry.code == code), None)
+
+    def playable(self) -> list[str]:
+        """Games the station can referee, in registry order."""
+        return [name for name, entry in self._entries.items() if entry.playable]
+
+    def __getitem__(self, name: str) -> GameInfo:
+        return self._entries[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+#: Every game. The order is the menu's; a printed card or mat does not depend on it.
+GAMES = Registry([
+    GameInfo("math-rush", "Math Rush", "MR"),
+    GameInfo("sum", "SUM", "SU"),
+    GameInfo("math-wars", "Math Wars Meta", "MW", package="math_wars"),
+    GameInfo("whos-counting", "Who's Counting?", "WC"),
+    GameInfo("big-bang", "Big Bang", "BB"),
+])
+
+
+class _Titles(Mapping[str, str]):
+    """A live view of one field of the registry (so a registered test game shows up too)."""
+
+    def __init__(self, field: str) -> None:
+        self._field = field
+
+    def __getitem__(self, name: str) -> str:
+        return str(getattr(GAMES[name], self._field))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+GAME_TITLES: Mapping[str, str] = _Titles("title")
+GAME_CODES: Mapping[str, str] = _Titles("code")
 
 
 def game_class(name: object) -> type[Game]:
     """The rules class for a game name, or a ``ConfigError`` that lists the choices."""
-    if name not in GAME_TITLES:
-        raise ConfigError(f"unknown game {name!r}: choose one of {', '.join(GAME_TITLES)}")
-    if name not in _RULES:
-        playable = ", ".join(_RULES)
-        raise ConfigError(f"{GAME_TITLES[str(name)]} cannot be refereed yet (playable now: {playable})")
-    module, _, cls = _RULES[str(name)].partition(":")
-    return getattr(importlib.import_module(module), cls)
+    if not isinstance(name, str) or name not in GAMES:
+        raise ConfigError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
+    entry = GAMES[name]
+    if entry.rules_path is None:
+        playable = ", ".join(GAMES.playable())
+        raise ConfigError(f"{entry.title} cannot be refereed yet (playable now: {playable})")
+    rules = getattr(importlib.import_module(entry.rules_path), "RULES")
+    if rules.name != name:
+        raise ConfigError(f"{entry.rules_path}.RULES referees {rules.name!r}, not {name!r}: fix the registry line")
+    return rules  # type: ignore[no-any-return]
 
 
 def new_game(config: Mapping[str, Any]) -> Game:

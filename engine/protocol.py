@@ -7,7 +7,10 @@ is *judged* (a ``violation`` event says what was wrong); only a *malformed* acti
 missing or mistyped field, unknown player — raises ``ActionError``.
 
 Each game declares its actions as data (``ACTIONS``: type -> field -> expected type) and handles
-each one in a method ``on_<type>``.
+each one in a method ``on_<type>``. What the station reads of every game, without knowing which
+game it is, is small and documented here: who sits where (``seats``), how turns go (``turns``),
+whether it is over and who won (``outcome``), when the rules want time to pass as an action
+(``deadline``), and which cards the game believes lie on the table (``table_cards``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.errors import ActionError, ConfigError
@@ -36,6 +40,41 @@ _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", "numbe
 #: "camera", "button", "replay" ... — kept in the journal, ignored by the rules).
 COMMON_FIELDS: Mapping[str, Any] = {"type": str, "t": "number"}
 OPTIONAL_FIELDS: Mapping[str, Any] = {"source": str}
+
+
+#: How the players take part (``Turns.style``).
+SIMULTANEOUS, TURNS, SOLO, RACE = "simultaneous", "turns", "solo", "race"
+
+
+@dataclass(frozen=True)
+class Turns:
+    """How play goes now: ``style`` is one of simultaneous (Math Wars, Math Rush), turns (SUM,
+    Who's Counting?), solo or race (Big Bang); ``current`` is whose turn it is (turn-based games)."""
+
+    style: str
+    current: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the station reads to know a game is over and who won, instead of guessing at state
+    keys. ``winners`` is empty until the game is over (several on a tie); ``scores`` maps each
+    side (player or team) to its score in the game's own measure (VICTORY! cards, points ...)."""
+
+    over: bool
+    winners: tuple[str, ...] = ()
+    scores: Mapping[str, int] = field(default_factory=dict)
+    measure: str = "points"  # what the scores count, for a table heading: "VICTORY! cards", "points"
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A moment at which the rules want an action without anyone doing anything: the end of a
+    round's clock, of a reaction window. The referee applies ``action`` stamped ``t = at`` once
+    the game's time reaches ``at`` (before any later action), so a journal replays it exactly."""
+
+    at: float
+    action: Mapping[str, Any]
 
 
 class Game(ABC):
@@ -67,6 +106,11 @@ class Game(ABC):
     def actions(self) -> list[Action]:
         """Every action applied so far, in order: with the config, this *is* the game."""
         return copy.deepcopy(self._actions)
+
+    @property
+    def last_t(self) -> float:
+        """The time of the last action applied (0 before the first)."""
+        return self._last_t
 
     def apply(self, action: Mapping[str, Any]) -> list[Event]:
         """Apply one action and return the events it caused (each stamped with the action's ``t``)."""
@@ -102,6 +146,30 @@ class Game(ABC):
         if action["t"] < self._last_t:
             raise ActionError(f"{kind!r} action at t={action['t']} is earlier than the previous one (t={self._last_t})")
         return copy.deepcopy(dict(action))
+
+    # ---- what the station reads of every game ----------------------------------------------
+
+    @abstractmethod
+    def seats(self) -> tuple[str, ...]:
+        """Every player's name in seating order (seat 1 first): the mat's seats and the screens'."""
+
+    def turns(self) -> Turns:
+        """How play goes now (default: everyone plays at once)."""
+        return Turns(SIMULTANEOUS)
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Over or not, the winners and every side's score."""
+
+    def deadline(self) -> Deadline | None:
+        """The next moment the rules act on their own, if any (default: none: no clock)."""
+        return None
+
+    def table_cards(self) -> frozenset[str]:
+        """Cards the game believes may still lie on the table: after a restart, a card seen there
+        that is one of these stands (it was played before); any other is a new play. Default:
+        every card named in an action so far."""
+        return frozenset(a["card"] for a in self._actions if isinstance(a.get("card"), str))
 
     @abstractmethod
     def state(self) -> dict[str, Any]:

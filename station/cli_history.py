@@ -22,8 +22,17 @@ from station.paths import JOURNAL_NAME, journal_path
 from station.store import GameSummary, Journal, JournalError, NoSuchGame, StoredGame, summarise
 
 EXIT_OK, EXIT_DAMAGED, EXIT_USAGE = 0, 1, 2
-CSV_FIELDS = ["id", "started", "ended", "game", "players", "status", "winner", "victories", "hands", "rounds",
-              "duration_s", "actions", "violations"]
+#: Every game's columns; each game's own measures follow (``csv_fields``).
+BASE_FIELDS = ["id", "started", "ended", "game", "players", "status", "winner", "scores", "duration_s", "actions",
+               "violations"]
+
+
+def csv_fields() -> list[str]:
+    """The CSV header: every game's columns, then each playable game's own measures, once each."""
+    from station.games import plugins
+
+    own = [column for game in plugins().values() for column in game.history_columns]
+    return BASE_FIELDS + [c for c in dict.fromkeys(own) if c not in BASE_FIELDS]
 
 
 class UsageError(Exception):
@@ -32,9 +41,10 @@ class UsageError(Exception):
 
 def register(sub: Any) -> None:
     """Add the ``history`` command to the ``mathstation`` parser."""
-    p = sub.add_parser("history", help="the games played at this station: who won, hands, length",
-                       description="The games played at this station, newest first: who played, who won, how many "
-                                   "hands and how long. --csv for a spreadsheet; --game ID tells one game play by play.")
+    p = sub.add_parser("history", help="the games played at this station: who won, scores, length",
+                       description="The games played at this station, newest first: who played, who won, how long, "
+                                   "and each game's own measures (Math Wars Meta: hands, rounds). --csv for a "
+                                   "spreadsheet; --game ID tells one game play by play.")
     p.add_argument("--state-dir", type=Path, metavar="DIR",
                    help="the station's state folder (default: the one the station uses)")
     p.add_argument("--config", type=Path, metavar="FILE",
@@ -107,7 +117,7 @@ def _note_kept_journals(path: Path) -> None:
 
 def _no_games(message: str, args: argparse.Namespace) -> None:
     if args.csv:
-        csv.writer(sys.stdout).writerow(CSV_FIELDS)
+        csv.writer(sys.stdout).writerow(csv_fields())
     if args.csv or args.json:
         print(message, file=sys.stderr)
     else:
@@ -122,12 +132,14 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         return EXIT_OK
     summaries = [summarise(game) for game in games]
     if args.csv:
+        fields = csv_fields()
         writer = csv.writer(sys.stdout)   # RFC 4180: CRLF line ends, quotes where needed
-        writer.writerow(CSV_FIELDS)
-        writer.writerows(_csv_row(s) for s in summaries)
+        writer.writerow(fields)
+        writer.writerows(_csv_row(s, fields) for s in summaries)
     elif args.json:
         for s in summaries:
-            print(json.dumps({**asdict(s), "title": GAME_TITLES.get(s.game, s.game)}, ensure_ascii=False))
+            record = {key: value for key, value in asdict(s).items() if key != "measures"}
+            print(json.dumps({**record, **s.measures, "title": GAME_TITLES.get(s.game, s.game)}, ensure_ascii=False))
     else:
         print("\n".join(table(summaries)))
         for s in summaries:
@@ -137,21 +149,26 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
 
 
 def table(summaries: list[GameSummary]) -> list[str]:
-    """The teacher's table: one line per game, columns lined up."""
-    head = ("#", "Started", "Game", "Players", "Result", "Hands", "Length")
+    """The teacher's table: one line per game, columns lined up; the game's own measures last."""
+    head = ("#", "Started", "Game", "Players", "Result", "Length", "Details")
     rows = [head] + [(str(s.id), _when(s.started), GAME_TITLES.get(s.game, s.game), ", ".join(s.players), result(s),
-                      str(s.hands), _length(s.duration_s)) for s in summaries]
+                      _length(s.duration_s), details(s)) for s in summaries]
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    numeric = {0, 5, 6}
+    numeric = {0, 5}
     return ["  ".join(cell.rjust(w) if i in numeric else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
             .rstrip() for row in rows]
+
+
+def details(s: GameSummary) -> str:
+    """The game's own measures in a few words: ``hands 17, rounds 6`` (those the result does not say)."""
+    return ", ".join(f"{name} {value}" for name, value in s.measures.items() if not isinstance(value, (dict, list)))
 
 
 def result(s: GameSummary) -> str:
     """``Ana won 4–2``, ``in progress``, ``stopped`` ..."""
     if s.winner is not None:
-        others = [(side, n) for side, n in s.victories.items() if side != s.winner]
-        won = s.victories.get(s.winner)
+        others = [(side, n) for side, n in s.scores.items() if side != s.winner]
+        won = s.scores.get(s.winner)
         if won is None or not others:
             return f"{s.winner} won"
         if len(others) == 1:
@@ -160,10 +177,22 @@ def result(s: GameSummary) -> str:
     return {"playing": "in progress"}.get(s.status, s.status)
 
 
-def _csv_row(s: GameSummary) -> list[Any]:
-    return [s.id, _spreadsheet_time(s.started), _spreadsheet_time(s.ended), GAME_TITLES.get(s.game, s.game),
-            "; ".join(s.players), s.status, s.winner or "", "; ".join(f"{side} {n}" for side, n in s.victories.items()),
-            s.hands, s.rounds, f"{s.duration_s:g}", s.actions, s.violations]
+def _csv_row(s: GameSummary, fields: list[str]) -> list[Any]:
+    row = {"id": s.id, "started": _spreadsheet_time(s.started), "ended": _spreadsheet_time(s.ended),
+           "game": GAME_TITLES.get(s.game, s.game), "players": "; ".join(s.players), "status": s.status,
+           "winner": s.winner or "", "scores": _cell(s.scores), "duration_s": f"{s.duration_s:g}",
+           "actions": s.actions, "violations": s.violations}
+    row.update({name: _cell(value) for name, value in s.measures.items()})
+    return [row.get(name, "") for name in fields]
+
+
+def _cell(value: Any) -> Any:
+    """A spreadsheet cell: a mapping as ``Ana 4; Ben 2``, a list joined with "; "."""
+    if isinstance(value, dict):
+        return "; ".join(f"{key} {item}" for key, item in value.items())
+    if isinstance(value, list):
+        return "; ".join(map(str, value))
+    return value
 
 
 def _when(stamp: str) -> str:

@@ -35,27 +35,31 @@ def register(sub: Any) -> None:
     p.add_argument("--table-events", action="store_true", help="also print the card tracker's table events")
     p.set_defaults(run=_simulate)
 
-    p = sub.add_parser("demo", help="watch a whole Math Wars Meta game refereed on the virtual table, OLED in the terminal",
-                       description="A whole Math Wars Meta game: seeded virtual players put real printed cards on the "
-                                   "virtual table, and the station reads, judges and shows every play on its "
-                                   "emulated OLED, drawn in the terminal.")
+    from station.games import plugins
+
+    games = plugins()
+    first = next(iter(games))
+    p = sub.add_parser("demo", help="watch a whole game refereed on the virtual table, OLED in the terminal",
+                       description="A whole game: seeded virtual players put real printed cards on the virtual "
+                                   "table, and the station reads, judges and shows every play on its emulated "
+                                   "OLED, drawn in the terminal. It ends by checking the station judged every play "
+                                   "as the players' own referee did.")
+    p.add_argument("--game", choices=list(games), default=first, help=f"the game (default: {first})")
     p.add_argument("--seed", type=int, default=2026, help="shuffle seed (the same seed plays the same game)")
-    p.add_argument("--players", default=None, help="comma-separated names, 2 to 4 (default: Ana,Ben; --text: Ana,Ben,Cleo)")
-    p.add_argument("--victories", type=int, default=None,
-                   help="VICTORY! cards to win (default 1, a short game; --text: the edition's)")
-    p.add_argument("--edition", choices=["mwm25", "mwm100"], default="mwm25")
+    p.add_argument("--players", default=None, help="comma-separated names (default: Ana,Ben; --text: Ana,Ben,Cleo)")
     p.add_argument("--reveal", choices=["press", "at_once"], default="press",
-                   help="press: the results wait for CONFIRM (children compute first); at_once")
-    p.add_argument("--screens", type=Path, metavar="DIR|FILE.gif", help="also save the OLED's screens")
+                   help="press: results wait for CONFIRM (children compute first); at_once")
+    p.add_argument("--screens", type=Path, metavar="DIR|FILE.gif",
+                   help="also save the OLED's screens: a folder gets a PNG per screen, a .gif an animation "
+                        "at the game's own pace")
     p.add_argument("--pace", type=float, default=None,
                    help="seconds between frames (default: real time, 0.2 s, on a terminal; as fast as it can otherwise)")
     p.add_argument("--quiet", action="store_true", help="no OLED drawing: just the story and the verdict")
     p.add_argument("--text", action="store_true",
                    help="the engine alone, no camera: the virtual players' game told as text (fast)")
-    # the engine-only demo's options, kept for --text
-    p.add_argument("--team", action="append", metavar="NAME:P1,P2", dest="teams", help=argparse.SUPPRESS)
-    p.add_argument("--discard-option", type=int, choices=[1, 2], default=1, help=argparse.SUPPRESS)
     p.add_argument("--save", type=Path, help="--text only: write the game's journal here")
+    for game in games.values():
+        game.demo_arguments(p.add_argument_group(f"{game.title} ({game.name})"))
     p.set_defaults(run=_demo)
 
 
@@ -93,24 +97,34 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    if args.text:
-        from station import demo as text_demo
+    from engine.errors import EngineError
+    from engine.games import new_game
+    from station.games import plugin
 
-        args.players = args.players or "Ana,Ben,Cleo"
-        return text_demo.run(args)
-    from station.sim.demo_game import demo_scenario
+    game = plugin(args.game)
+    default = "Ana,Ben,Cleo" if args.text else "Ana,Ben"
+    players = [name.strip() for name in (args.players or default).split(",") if name.strip()]
+    try:
+        config = game.demo_config(args, players, args.seed)
+        new_game(config)  # a bad setup is refused here, with the engine's reason
+    except EngineError as exc:
+        print(f"mathstation demo: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.text:
+        from station.demo import text_demo
+
+        return text_demo(game, config, args.seed, save=args.save, pace=args.pace or 0.0)
+    return _table_demo(game, config, args)
+
+
+def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> int:
     from station.sim.scenario import ScenarioRun
 
-    players = [name.strip() for name in (args.players or "Ana,Ben").split(",") if name.strip()]
-    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
-        print("mathstation demo: give 2 to 4 different names, e.g. --players Ana,Ben,Cleo", file=sys.stderr)
-        return EXIT_USAGE
-    scenario, expected = demo_scenario(args.seed, players, edition=args.edition, victories=args.victories or 1,
-                                       reveal=args.reveal)
-    print(f"{scenario.title}: {len(players)} players on the virtual table, "
-          f"{sum(1 for s in scenario.steps if s.kind == 'place')} cards to put down.")
+    demo = game.demo(config, args.seed, args.reveal)
+    scenario = demo.scenario
+    print(f"{scenario.title}: {len(demo.expected.seats())} players on the virtual table, {demo.places} cards to put down.")
     print("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
-    story = _Story(expected, sys.stdout)
+    story = _Story(game.story(demo.expected), sys.stdout)
     pace = args.pace if args.pace is not None else (1 / scenario.fps if sys.stdout.isatty() else 0.0)
     with tempfile.TemporaryDirectory(prefix="mathstation-demo-") as scratch:
         run = ScenarioRun(scenario, Path(scratch), display="none" if args.quiet else "terminal",
@@ -119,14 +133,17 @@ def _demo(args: argparse.Namespace) -> int:
         story.display = run.display
         try:
             run.run()
-            game = run.station.referee.game
-            actions = game.actions if game is not None else []
-            state = game.state() if game is not None else None
+            played = run.station.referee.game
+            actions = played.actions if played is not None else []
+            state = played.state() if played is not None else None
         finally:
             run.close()
-    same = [(a["player"], a["card"]) for a in actions] == [(a["player"], a["card"]) for a in expected.actions]
+    expected = demo.expected
+    same = [_play(a) for a in actions] == [_play(a) for a in expected.actions]
     print()
     print("\n".join(expected.summary()))
+    if args.screens:
+        print(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
     if same and state == expected.state():
         print(f"\nThe station read and judged all {len(actions)} plays exactly as the players' own referee did.")
         return EXIT_OK
@@ -135,25 +152,28 @@ def _demo(args: argparse.Namespace) -> int:
     return EXIT_FAILED
 
 
+def _play(action: dict[str, Any]) -> dict[str, Any]:
+    """An action without its time and source: what the players did, to compare with the station's."""
+    return {key: value for key, value in action.items() if key not in ("t", "source")}
+
+
 class _Story:
-    """The demo's running commentary: the engine's sentences for what the station judged."""
+    """The demo's running commentary: the game's own story of what the station judged, and the
+    station's notes."""
 
-    TOLD = frozenset({"hand_result", "math_war", "hand_won", "cards_paid", "knocked_out", "round_won", "round_started",
-            "game_won", "violation", "note"})
-
-    def __init__(self, game: Any, out: Any) -> None:
-        self.game, self.out = game, out
+    def __init__(self, tell: Any, out: Any) -> None:
+        self._tell, self.out = tell, out
         self.display: Any = None  # the emulated OLED: on a terminal the story is drawn under it
 
     def tell(self, record: dict[str, Any]) -> None:
-        kind = record.get("type")
-        if kind == "note":
-            self._say(f"[station] {record['title']}: {record['detail']}")
-        elif kind in self.TOLD:
-            self._say(self.game.describe(record))
+        if record.get("type") == "note":
+            self._say(f"  [station] {record['title']}: {record['detail']}")
+        else:
+            for line in self._tell(record):
+                self._say(line)
 
     def _say(self, line: str) -> None:
         if self.display is not None and self.display.backend == "terminal":
-            self.display.say("  " + line)
+            self.display.say(line)
         else:
-            print("  " + line, file=self.out, flush=True)
+            print(line, file=self.out, flush=True)

@@ -121,7 +121,8 @@ def _read_image(path: Path) -> Any:
 
 
 def _scan_camera(args: argparse.Namespace, decoder: Any) -> int:
-    from station.hardware.camera import CameraError, open_camera, settled_frame
+    from station.cameras import open_camera
+    from station.hardware.camera import CameraError, settled_frame
     from station.vision.pipeline import CardPipeline
     from station.vision.scan import scan_image
     from station.vision.track import CardTracker
@@ -358,7 +359,8 @@ def _describe(event: dict[str, Any], mat: Any, faces: dict[str, str]) -> str:
 
 
 def _calibrate(args: argparse.Namespace) -> int:
-    from station.hardware.camera import CameraError, open_camera, settled_frame
+    from station.cameras import open_camera
+    from station.hardware.camera import CameraError, settled_frame
     from station.vision.calibrate import calibrate
 
     if args.camera and args.image:

@@ -7,20 +7,24 @@ than silently ignored. Every key has a default (``firmware_config/station.toml``
 with comments), so an empty file is a valid config.
 
 The schema is data: one table of sections and keys below. The vision thresholds come straight
-from the pipeline's and tracker's settings dataclasses, so a new threshold needs no edit here.
+from the pipeline's and tracker's settings dataclasses, so a new threshold needs no edit here,
+and each playable game adds its own ``[<game>]`` section from its plug-in, so a new game needs
+none either.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from engine.games import GAMES
 from station.paths import default_state_dir
+from station.settings import Key, number, one_of, text, whole
 from station.vision.pipeline import PipelineSettings
 from station.vision.track import TrackSettings
 
@@ -30,7 +34,6 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 BUTTON_NAMES = ("select", "confirm", "back", "spare")
-REVEAL_CHOICES = ("press", "at_once")
 
 
 class ConfigFileError(ValueError):
@@ -47,46 +50,9 @@ class ConfigFileError(ValueError):
         return f"{self.key}: {self.reason}" if self.key else self.reason
 
 
-@dataclass(frozen=True)
-class Key:
-    """One config key: its default, and a check that returns the reason a value is wrong (or None)."""
-
-    default: Any
-    check: Callable[[Any], str | None]
-    help: str = ""
-
-
-def _whole(low: int, high: int) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            return f"must be a whole number from {low} to {high}, not {value!r}"
-        return None
-    return check
-
-
-def _number(low: float, high: float) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            return f"must be a number from {low:g} to {high:g}, not {value!r}"
-        return None
-    return check
-
-
-def _one_of(*choices: str) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if value not in choices:
-            return f"must be one of {', '.join(repr(c) for c in choices)}, not {value!r}"
-        return None
-    return check
-
-
-def _text(value: Any) -> str | None:
-    return None if isinstance(value, str) else f"must be text in quotes, not {value!r}"
-
-
 def _camera_source(value: Any) -> str | None:
     if not isinstance(value, str):
-        return _text(value)
+        return text(value)
     from station.hardware.camera import BadCameraSpec, parse_spec
 
     try:
@@ -96,20 +62,10 @@ def _camera_source(value: Any) -> str | None:
     return None
 
 
-def _names(value: Any) -> str | None:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {value!r}"
-    if len(value) > 8:
-        return f"at most 8 names (one per seat), not {len(value)}"
-    if len({v.strip().casefold() for v in value}) != len(value):
-        return "names must differ (two players with one name could not be told apart)"
-    return None
-
-
 def _optional_pin(value: Any) -> str | None:
     if value == "":
         return None
-    return _whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {value!r}"
+    return whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {value!r}"
 
 
 def _from_dataclass(settings: type) -> dict[str, Key]:
@@ -117,58 +73,65 @@ def _from_dataclass(settings: type) -> dict[str, Key]:
     keys = {}
     for f in dataclasses.fields(settings):
         default = f.default
-        check = _whole(0, 10_000) if isinstance(default, int) else _number(0, 10_000)
+        check = whole(0, 10_000) if isinstance(default, int) else number(0, 10_000)
         keys[f.name] = Key(default, check)
     return keys
 
 
-#: section -> key -> Key. A nested table (``[buttons.pins]``) is a section named with a dot.
-SCHEMA: dict[str, dict[str, Key]] = {
+#: section -> key -> Key, for the station itself; a nested table (``[buttons.pins]``) is a section
+#: named with a dot. ``schema()`` adds a section per playable game.
+STATION_SCHEMA: dict[str, dict[str, Key]] = {
     "station": {
-        "state_dir": Key("", _text, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
-        "game": Key("math-wars", _one_of("math-wars"), "the game the menu offers first"),
-        "log_level": Key("info", _one_of("debug", "info", "warning", "error")),
+        "state_dir": Key("", text, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
+        "log_level": Key("info", one_of("debug", "info", "warning", "error")),
     },
     "camera": {
         "source": Key("picamera2", _camera_source, "picamera2, picamera2:N, usb:N, usb:/dev/videoN, folder:PATH, file:PATH, virtual"),
-        "width": Key(1920, _whole(160, 4656)),
-        "height": Key(1080, _whole(120, 3496)),
-        "fps": Key(10, _number(0.5, 60)),
-        "retry_every": Key(2.0, _number(0.2, 60), "seconds between tries to get a lost camera back"),
+        "width": Key(1920, whole(160, 4656)),
+        "height": Key(1080, whole(120, 3496)),
+        "fps": Key(10, number(0.5, 60)),
+        "retry_every": Key(2.0, number(0.2, 60), "seconds between tries to get a lost camera back"),
     },
     "display": {
-        "backend": Key("ssd1306", _one_of("ssd1306", "sh1106", "terminal", "dummy", "none")),
-        "i2c_port": Key(1, _whole(0, 20)),
-        "i2c_address": Key(0x3C, _whole(3, 119), "0x3C for most modules, 0x3D for some"),
+        "backend": Key("ssd1306", one_of("ssd1306", "sh1106", "terminal", "dummy", "none")),
+        "i2c_port": Key(1, whole(0, 20)),
+        "i2c_address": Key(0x3C, whole(3, 119), "0x3C for most modules, 0x3D for some"),
         "rotate": Key(0, lambda v: None if v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {v!r}",
                       "2 turns the picture upside down"),
-        "contrast": Key(255, _whole(0, 255)),
-        "record": Key("", _text, "a folder for PNG frames or a .gif file; \"\" records nothing"),
+        "contrast": Key(255, whole(0, 255)),
+        "record": Key("", text, "a folder for PNG frames or a .gif file; \"\" records nothing"),
     },
     "buttons": {
-        "backend": Key("gpio", _one_of("gpio", "keyboard", "none")),
-        "pin_factory": Key("", _text, "gpiozero pin factory: \"\" = its default (lgpio on a Pi), \"mock\" for tests"),
-        "bounce_time": Key(0.05, _number(0, 1)),
-        "hold_time": Key(1.0, _number(0.3, 5), "seconds held for a long press"),
+        "backend": Key("gpio", one_of("gpio", "keyboard", "none")),
+        "pin_factory": Key("", text, "gpiozero pin factory: \"\" = its default (lgpio on a Pi), \"mock\" for tests"),
+        "bounce_time": Key(0.05, number(0, 1)),
+        "hold_time": Key(1.0, number(0.3, 5), "seconds held for a long press"),
     },
     "buttons.pins": {name: Key(pin, _optional_pin) for name, pin in zip(BUTTON_NAMES, (17, 27, 22, 23))},
     "signals": {
-        "backend": Key("gpio", _one_of("gpio", "terminal", "none")),
-        "buzzer": Key("active", _one_of("active", "tonal")),
+        "backend": Key("gpio", one_of("gpio", "terminal", "none")),
+        "buzzer": Key("active", one_of("active", "tonal")),
         "buzzer_pin": Key(12, _optional_pin),
         "led_pin": Key(25, _optional_pin),
     },
-    "vision": {"decoder": Key("auto", _one_of("auto", "zxing-cpp", "pyzbar")), **_from_dataclass(PipelineSettings)},
+    "vision": {"decoder": Key("auto", one_of("auto", "zxing-cpp", "pyzbar")), **_from_dataclass(PipelineSettings)},
     "vision.tracking": _from_dataclass(TrackSettings),
-    "math-wars": {
-        "players": Key(2, _whole(1, 8), "players the setup screen offers first"),
-        "names": Key(["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"], _names, "seat names, seat 1 first"),
-        "edition": Key("mwm25", _one_of("mwm25", "mwm100")),
-        "discard_option": Key(1, _whole(1, 2)),
-        "victories_to_win": Key(0, _whole(0, 20), "0 = the edition's (4 or 5)"),
-        "reveal": Key("press", _one_of(*REVEAL_CHOICES), "show results on a button press, or at once"),
-    },
 }
+
+
+def schema() -> dict[str, dict[str, Key]]:
+    """The whole schema: the station's sections and one per playable game (from its plug-in)."""
+    return _schema(GAMES.version)
+
+
+@functools.cache
+def _schema(registry_version: int) -> dict[str, dict[str, Key]]:
+    from station.games import plugins
+
+    games = plugins()
+    first = Key(next(iter(games), ""), one_of(*games), "the game the menu offers first")
+    station = {**STATION_SCHEMA["station"], "game": first}
+    return {**STATION_SCHEMA, "station": station, **{name: game.settings() for name, game in games.items()}}
 
 
 class StationConfig:
@@ -213,13 +176,13 @@ def load_config(path: Path | str | None) -> StationConfig:
         return check_config({}, Path("(defaults)"))
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        content = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigFileError(path, "", "no such file (copy firmware_config/station.toml there to start)") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigFileError(path, "", f"cannot be read: {exc}") from None
     try:
-        raw = tomllib.loads(text)
+        raw = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigFileError(path, "", f"not valid TOML: {exc}") from None
     return check_config(raw, path)
@@ -228,7 +191,8 @@ def load_config(path: Path | str | None) -> StationConfig:
 def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:
     """Every key checked, defaults filled in; the first problem raises ``ConfigFileError``."""
     values: dict[str, dict[str, Any]] = {}
-    for section, keys in SCHEMA.items():
+    sections = schema()
+    for section, keys in sections.items():
         table = _table(raw, section, path)
         values[section] = {}
         for name, key in keys.items():
@@ -238,17 +202,17 @@ def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:
                 raise ConfigFileError(path, f"[{section}] {name}", reason)
             values[section][name] = list(value) if isinstance(value, list) else value
         for name in table:
-            if name not in keys and f"{section}.{name}" not in SCHEMA:
+            if name not in keys and f"{section}.{name}" not in sections:
                 raise ConfigFileError(path, f"[{section}] {name}", "unknown key" + _suggest(name, keys))
     for name, value in raw.items():
-        if name not in SCHEMA and not isinstance(value, Mapping):
+        if name not in sections and not isinstance(value, Mapping):
             raise ConfigFileError(path, name, "a key outside any [section]: put it under the section it belongs to")
-        if name not in SCHEMA:
-            raise ConfigFileError(path, f"[{name}]", "unknown section" + _suggest(name, SCHEMA))
+        if name not in sections:
+            raise ConfigFileError(path, f"[{name}]", "unknown section" + _suggest(name, sections))
     for name, value in raw.items():
         for sub in value if isinstance(value, Mapping) else ():
-            if isinstance(value[sub], Mapping) and f"{name}.{sub}" not in SCHEMA:
-                raise ConfigFileError(path, f"[{name}.{sub}]", "unknown section" + _suggest(f"{name}.{sub}", SCHEMA))
+            if isinstance(value[sub], Mapping) and f"{name}.{sub}" not in sections:
+                raise ConfigFileError(path, f"[{name}.{sub}]", "unknown section" + _suggest(f"{name}.{sub}", sections))
     pins = [(k, p) for k, p in values["buttons.pins"].items() if p != ""]
     pins += [(k, p) for k, p in values["signals"].items() if k.endswith("_pin") and p != ""]
     seen: dict[int, str] = {}

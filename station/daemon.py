@@ -115,7 +115,8 @@ class Daemon:
 
     def _build(self, journal: Any, decoder: Any) -> Any:
         from station.hardware.buttons import ButtonsError, open_buttons
-        from station.hardware.camera import CameraError, open_camera
+        from station.cameras import open_camera
+        from station.hardware.camera import CameraError
         from station.hardware.display import DisplayError, open_display
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
@@ -134,7 +135,8 @@ class Daemon:
         c = cfg["camera"]
         camera = None
         try:
-            camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"])
+            camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"],
+                                 game=cfg["station"]["game"])
         except CameraError as exc:
             log.error("camera: %s (tried again every %s s)", exc, c["retry_every"])
         b = cfg["buttons"]
@@ -173,16 +175,16 @@ def _quietly(close: Callable[[], None]) -> None:
 def _show_config_error(path: Path | None, error: ConfigFileError) -> None:
     """Put the config error on the OLED and leave it there after exit (best effort: the display
     settings may be the very thing that is wrong, so fall back to the defaults for them)."""
-    from station.config import SCHEMA, tomllib
+    from station.config import STATION_SCHEMA, tomllib
     from station.hardware.display import DisplayError, open_display
     from station.ui.screens import render
     from station.ui.views import FaultView
 
-    settings = {name: key.default for name, key in SCHEMA["display"].items()}
+    settings = {name: key.default for name, key in STATION_SCHEMA["display"].items()}
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8")) if path else {}
         for name, value in raw.get("display", {}).items():
-            if name in settings and SCHEMA["display"][name].check(value) is None:
+            if name in settings and STATION_SCHEMA["display"][name].check(value) is None:
                 settings[name] = value
     except Exception as exc:  # noqa: BLE001 - the file is broken: that is why we are here
         log.debug("display settings unreadable (%s): using the defaults", exc)

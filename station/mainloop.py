@@ -61,13 +61,14 @@ class Station:
     def tick(self, now: float) -> None:
         for press in self.buttons.presses():
             self.referee.press(press, now)
+        self.referee.advance(now)  # the game's own clock: a round's time up, a window closed
         frame = self._frame(now)
         if frame is not None:
             observation = self.pipeline.observe(frame)
             events = self.tracker.update(observation, now)
             if self.table_log is not None and events:
                 self.table_log(events)
-            self.referee.table_events(events, observation.table.mat, now)
+            self.referee.table_events(events, observation.table.mat, now, tuple(self.tracker.cards.values()))
             self.frames += 1
         self.refresh(now)
 
@@ -92,7 +93,7 @@ class Station:
         self._last_try = now
         try:
             if self.camera is None:
-                from station.hardware.camera import open_camera
+                from station.cameras import open_camera
                 width, height, fps = self.camera_size
                 self.camera = open_camera(self.camera_spec, width=width, height=height, fps=fps)
             else:

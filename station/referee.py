@@ -4,7 +4,9 @@ It owns no hardware and no clock: the daemon (real camera, real time) and the si
 (virtual table, scripted time) feed it the same way, so a scenario test exercises exactly the
 code that runs at the table. Every action is committed to the journal *before* the screens
 answer it, so a power cut can lose a screen, never a play; and a restart resumes the journal's
-game at the same point by replaying its actions.
+game at the same point by replaying its actions. Time enters a game only as actions: when the
+game's ``deadline`` passes (a round's clock, a reaction window), the referee applies the action
+the game asked for, stamped with the deadline's own time, so a replay of the journal is exact.
 """
 
 from __future__ import annotations
@@ -18,23 +20,18 @@ from engine.errors import EngineError
 from engine.games import new_game, replay
 from engine.protocol import Game
 from station.config import StationConfig
+from station.games import plugin, plugins
 from station.hardware.buttons import Press
 from station.store import Journal, JournalError
 from station.table.adapter import Note, TableAdapter
 from station.table.mat import MatLayout
-from station.table.math_wars import MathWarsTable
-from station.ui import math_wars as math_wars_ui
 from station.ui.controller import Act, Controller, EndGame, StartGame, Undo
 from station.ui.views import FaultView, View
 
 log = logging.getLogger("station.referee")
 
 JOURNAL_FAILING = FaultView("Can't save", "The SD card is full or failing", "Plays are not counted")
-
-#: game name -> (its UI module, its table adapter class): a new game adds one line here.
-GAME_PARTS: Mapping[str, tuple[Any, Callable[[Sequence[str]], TableAdapter]]] = {
-    "math-wars": (math_wars_ui, MathWarsTable),
-}
+MAX_DEADLINES = 100  # deadlines fired for one action at most: a game whose deadline never moves is a bug
 
 
 class Referee:
@@ -45,16 +42,15 @@ class Referee:
         self.config = config
         self.journal = journal
         self.log_event = log_event or (lambda record: None)
-        defaults = {name: config[name] for name in GAME_PARTS if name in config}
-        self.controller = Controller({name: ui for name, (ui, _) in GAME_PARTS.items()}, defaults,
-                                     seed or (lambda: random.randrange(1_000_000)))
+        games = plugins()
+        defaults = {name: config[name] for name in games if name in config}
+        self.controller = Controller(games, defaults, seed or (lambda: random.randrange(1_000_000)))
         self.game: Game | None = None
         self.game_id: int | None = None
         self.adapter: TableAdapter | None = None
         self._state: dict[str, Any] | None = None  # game.state(), cached: it changes only when the game does
-        games = list(GAME_PARTS)
         first = config["station"]["game"]
-        self.controller.menu_index = games.index(first) if first in games else 0
+        self.controller.menu_index = list(games).index(first) if first in games else 0
         self._t_base = 0.0  # game time at self._now_base
         self._now_base = 0.0
         if journal.recovered:
@@ -74,10 +70,10 @@ class Referee:
             self.journal.stop(stored.id)
             self.controller.show_note(Note("journal", "Old game lost", "it could not be replayed"))
             return False
-        reveal = self.config[game.name]["reveal"] if game.name in self.config else "press"
+        reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
         self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
         assert self.adapter is not None
-        self.adapter.resumed()
+        self.adapter.resumed(game.table_cards())
         log.info("resumed game %s at action %d", stored.id, len(stored.actions))
         self.log_event({"type": "resumed", "game_id": stored.id, "actions": len(stored.actions)})
         return True
@@ -89,15 +85,14 @@ class Referee:
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
 
     def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
-        ui, adapter_class = GAME_PARTS[game.name]
         self.game, self.game_id, self._state = game, game_id, None
-        self.adapter = adapter_class(ui.seat_names(game.config))
+        self.adapter = plugin(game.name).table(game.config)
         self._t_base, self._now_base = t, now
         self.controller.game_started(game.name, reveal)
 
     def end(self) -> None:
         if self.game is not None and self.game_id is not None:
-            if self.game.state().get("over"):
+            if self.game.outcome().over:
                 self.journal.finish(self.game_id)
             else:
                 self.journal.stop(self.game_id)
@@ -111,12 +106,20 @@ class Referee:
 
     # ---- inputs --------------------------------------------------------------------------
 
-    def table_events(self, events: Sequence[Mapping[str, Any]], mat: MatLayout | None, now: float) -> None:
-        """One frame's tracker events (already debounced) with the mat the camera sees."""
+    def advance(self, now: float) -> None:
+        """Let the game's own clock act: apply every deadline that has passed by ``now``."""
+        if self.game is not None:
+            self._fire_deadlines(self.game_time(now))
+
+    def table_events(self, events: Sequence[Mapping[str, Any]], mat: MatLayout | None, now: float,
+                     snapshot: Sequence[Any] = ()) -> None:
+        """One frame's tracker events (already debounced) with the mat the camera sees and the
+        tracker's snapshot of every card lying there (``TrackedCard``s)."""
         if self.game is None or self.adapter is None:
             return
         t = self.game_time(now)
-        reading = self.adapter.read(events, t, self.state() or {}, mat)
+        self._fire_deadlines(t)
+        reading = self.adapter.read(events, t, self.state() or {}, mat, snapshot)
         for note in reading.notes:
             self.log_event({"t": t, **note.as_json()})
             self.controller.show_note(note)
@@ -124,7 +127,8 @@ class Referee:
             self.apply(action)
 
     def press(self, press: Press, now: float) -> None:
-        for intent in self.controller.press(press, now, self.state()):
+        over = self.game is not None and self.game.outcome().over
+        for intent in self.controller.press(press, now, self.state(), over):
             if isinstance(intent, StartGame):
                 try:
                     self.start(intent.config, now, intent.reveal)
@@ -145,6 +149,8 @@ class Referee:
         and the game never disagree: an action the engine refuses is taken out again, and one
         the journal cannot keep is not played (the screen says the journal is failing)."""
         assert self.game is not None and self.game_id is not None
+        if action.get("source") != "clock":
+            self._fire_deadlines(action["t"])  # the clock ran out before this action came
         checked = self.game.check_action(action)  # a malformed action must not reach the journal
         try:
             self.journal.append(self.game_id, checked)
@@ -167,6 +173,18 @@ class Referee:
             self.log_event(event)
         self.controller.show_events(events, self.state() or {})
         return events
+
+    def _fire_deadlines(self, t: float) -> None:
+        """Apply the game's deadlines that fall at or before ``t``, each at its own time."""
+        for _ in range(MAX_DEADLINES):
+            due = self.game.deadline() if self.game is not None else None
+            if self.game is None or due is None or due.at > t:
+                return
+            self.apply({**due.action, "t": max(due.at, self.game.last_t), "source": "clock"})
+            if self.game is not None and self.game.deadline() == due:
+                log.error("the game's deadline %s was not taken: its clock stops here", due)
+                return
+        log.error("more than %d deadlines fell due at once: the clock stops here", MAX_DEADLINES)
 
     def undo(self) -> None:
         """Take back the last action (a misread card): the game is replayed without it."""

@@ -108,7 +108,8 @@ class StoredGame:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """What a teacher asks about a game afterwards, worked out by replaying it."""
+    """What a teacher asks about a game afterwards, worked out by replaying it: the same for
+    every game, and ``measures``, the game's own (Math Wars Meta: VICTORY! cards, hands, rounds)."""
 
     id: int
     game: str
@@ -116,13 +117,12 @@ class GameSummary:
     ended: str | None
     status: str
     players: list[str]
-    winner: str | None
-    victories: dict[str, int]
-    hands: int
-    rounds: int
+    winner: str | None      # the winner, or the winners joined with " & " on a tie
+    scores: dict[str, int]  # each side's score in the game's own measure (from its outcome)
     duration_s: float
     actions: int
     violations: int
+    measures: dict[str, Any] = field(default_factory=dict)
     problem: str | None = field(default=None)   # why the replay stopped early, if it did
 
 
@@ -523,8 +523,9 @@ def _wal(path: Path) -> Path:
 # ---- summaries ------------------------------------------------------------------------------
 
 def summarise(game: StoredGame) -> GameSummary:
-    """Replay ``game`` with the engine and sum it up. A game the engine cannot replay to the end
-    is summed up as far as it goes, and ``problem`` says why (history must show every game)."""
+    """Replay ``game`` with the engine and sum it up: the outcome the game reports, and its own
+    measures from its plug-in. A game the engine cannot replay to the end is summed up as far as
+    it goes, and ``problem`` says why (history must show every game)."""
     live: Game | None = None
     events: list[Event] = []
     problem = None
@@ -538,31 +539,27 @@ def summarise(game: StoredGame) -> GameSummary:
         except EngineError as exc:
             problem = f"action {number} cannot be replayed: {exc}"
             break
-    victories: dict[str, int] = {}
-    if live is not None and isinstance(live.state().get("victories"), dict):
-        victories = {str(side): 0 for side in live.state()["victories"]}
-    winner = None
-    for event in events:
-        if event["type"] == "round_won":
-            victories[event["side"]] = event["victories"]
-        elif event["type"] == "game_won":
-            winner = event["side"]
-            victories = dict(event["victories"])
+    winner, scores, measures = None, {}, {}
+    if live is not None:
+        from station.games import plugin
+
+        outcome = live.outcome()
+        winner = " & ".join(outcome.winners) if outcome.winners else None
+        scores = {str(side): score for side, score in outcome.scores.items()}
+        measures = plugin(live.name).history(live, events)
     last_t = game.actions[-1].get("t") if game.actions else 0
     return GameSummary(
         id=game.id, game=str(game.config.get("game", "?")), started=game.started, ended=game.ended,
-        status=game.status, players=_players(live, game.config), winner=winner, victories=victories,
-        hands=sum(1 for e in events if e["type"] == "hand_result" and e.get("level") == 0),
-        rounds=(1 + sum(1 for e in events if e["type"] == "round_started")) if game.actions else 0,
+        status=game.status, players=_players(live, game.config), winner=winner, scores=scores,
         duration_s=float(last_t) if isinstance(last_t, (int, float)) else 0.0,
         actions=len(game.actions), violations=sum(1 for e in events if e["type"] == "violation"),
-        problem=problem)
+        measures=measures, problem=problem)
 
 
 def _players(live: Game | None, config: Mapping[str, Any]) -> list[str]:
-    """Player names in seating order: from the game's state, else (a config the engine refused) the config."""
-    if live is not None and isinstance(live.state().get("players"), dict):
-        return [str(name) for name in live.state()["players"]]
+    """Player names in seating order: from the game, else (a config the engine refused) the config."""
+    if live is not None:
+        return list(live.seats())
     listed = config.get("players")
     if not isinstance(listed, list) and isinstance(config.get("teams"), dict):
         listed = [name for members in config["teams"].values() if isinstance(members, list) for name in members]

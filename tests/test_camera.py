@@ -13,17 +13,17 @@ import cv2
 import numpy as np
 import pytest
 
+from station.cameras import open_camera
 from station.hardware.camera import (
     BadCameraSpec,
     Camera,
     CameraError,
     CameraLost,
     CameraUnavailable,
-    VirtualCamera,
-    demo_scene,
-    open_camera,
     settled_frame,
 )
+from station.sim.math_wars_demo import demo_scene
+from station.sim.virtual_camera import VirtualCamera
 from station.sim.virtual_table import Scene
 from station.vision.scan import scan_image
 

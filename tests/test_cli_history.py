@@ -69,6 +69,7 @@ def expected(game: tuple[int, list[dict[str, Any]], list[dict[str, Any]]]) -> di
     wins = [e for e in events if e["type"] == "game_won"]
     seconds = round(actions[-1]["t"])
     return {"hands": sum(1 for e in events if e["type"] == "hand_result" and e["level"] == 0),
+            "rounds": 1 + sum(1 for e in events if e["type"] == "round_started"),
             "length": f"{seconds // 60:02d}:{seconds % 60:02d}", "won": wins[0] if wins else None}
 
 
@@ -76,7 +77,7 @@ def test_the_table_lists_games_newest_first_with_their_results(state, capsys) ->
     folder, games = state
     assert history("--state-dir", str(folder)) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["#", "Started", "Game", "Players", "Result", "Hands", "Length"]
+    assert lines[0].split() == ["#", "Started", "Game", "Players", "Result", "Length", "Details"]
     assert [line.split()[0] for line in lines[1:]] == ["2", "1"]
     won, going = expected(games["won"]), expected(games["going"])
     winner = won["won"]["side"]
@@ -84,9 +85,11 @@ def test_the_table_lists_games_newest_first_with_their_results(state, capsys) ->
     score = f"{winner} won {won['won']['victories'][winner]}–{won['won']['victories'][loser]}"
     row_won, row_going = lines[2], lines[1]
     assert row_won.startswith("1  2026-11-21 09:00  Math Wars Meta  Ana, Ben")
-    assert score in row_won and row_won.split()[-2:] == [str(won["hands"]), won["length"]]
+    assert won["rounds"] == sum(won["won"]["victories"].values())
+    assert score in row_won and row_won.endswith(f"{won['length']}  hands {won['hands']}, rounds {won['rounds']}")
     assert "2026-11-21 09:40" in row_going   # the clock moves 20 minutes a reading: start, finish, next start
-    assert "in progress" in row_going and row_going.split()[-2:] == [str(going["hands"]), going["length"]]
+    assert "in progress" in row_going
+    assert row_going.endswith(f"{going['length']}  hands {going['hands']}, rounds {going['rounds']}")
 
 
 def test_csv_reads_back_into_a_spreadsheet(state, capsys) -> None:
@@ -95,11 +98,12 @@ def test_csv_reads_back_into_a_spreadsheet(state, capsys) -> None:
     out = capsys.readouterr().out
     assert out.endswith("\r\n")   # RFC 4180
     rows = list(csv.DictReader(io.StringIO(out, newline="")))
-    assert list(rows[0]) == cli_history.CSV_FIELDS
+    assert list(rows[0]) == cli_history.csv_fields()
+    assert {"victories", "hands", "rounds"} <= set(rows[0])  # Math Wars Meta's own measures
     going, won = rows
     game_won = expected(games["won"])["won"]
     assert (won["id"], won["status"], won["winner"]) == ("1", "finished", game_won["side"])
-    assert won["victories"] == "; ".join(f"{side} {n}" for side, n in game_won["victories"].items())
+    assert won["victories"] == "; ".join(f"{side} {n}" for side, n in game_won["victories"].items()) == won["scores"]
     assert won["players"] == "Ana; Ben" and won["game"] == "Math Wars Meta"
     assert won["started"] == "2026-11-21 09:00:00" and won["ended"] == "2026-11-21 09:20:00"
     assert int(won["hands"]) == expected(games["won"])["hands"]
@@ -147,7 +151,7 @@ def test_a_station_with_no_games_says_so_and_creates_nothing(tmp_path, capsys) -
     assert capsys.readouterr().out == f"No games played yet (journal: {folder / JOURNAL_NAME}).\n"
     assert not folder.exists()
     assert history("--state-dir", str(folder), "--csv") == 0
-    assert capsys.readouterr().out.strip() == ",".join(cli_history.CSV_FIELDS)
+    assert capsys.readouterr().out.strip() == ",".join(cli_history.csv_fields())
 
 
 def test_history_finds_the_journal_where_systemd_put_it(state, capsys, monkeypatch) -> None:
@@ -161,7 +165,9 @@ def test_history_reads_while_the_station_is_writing(tmp_path, capsys) -> None:
     with Journal(tmp_path / JOURNAL_NAME) as journal:
         game_id, actions, events = play(journal, seed=5, stop_after=4)
         assert history("--state-dir", str(tmp_path)) == 0
-        assert capsys.readouterr().out.splitlines()[1].split()[-3:] == ["progress", "1", expected((game_id, actions, events))["length"]]
+        now = expected((game_id, actions, events))
+        assert capsys.readouterr().out.splitlines()[1].split()[-6:] == [
+            "progress", now["length"], "hands", f"{now['hands']},", "rounds", str(now["rounds"])]
         journal.append(game_id, {"type": "play", "t": 99, "player": "Ana", "card": "MW-B-N1"})
         assert history("--state-dir", str(tmp_path), "--csv") == 0
         (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out, newline=""))

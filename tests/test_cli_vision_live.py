@@ -11,7 +11,8 @@ import pytest
 
 from station.cli import main
 from station.cli_vision import run_live
-from station.hardware.camera import VirtualCamera, demo_scene
+from station.sim.math_wars_demo import demo_scene
+from station.sim.virtual_camera import VirtualCamera
 from station.sim.virtual_table import CameraModel, Lighting, Scene, VirtualTable
 from station.vision.pipeline import CardPipeline
 from station.vision.track import CardTracker

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from engine.games import GAMES
-from station.printables.mat_pdf import OVERLAP_MM, plan_tiles, split_span, write_mat_pdf
+from station.printables.mat_pdf import OVERLAP_MM, mat_page_pdf, plan_tiles, split_span, write_mat_pdf
 from station.printables.output import OutputError
 from station.printables.paper import PaperError, parse_paper
 from station.printables.raster import rasterise
 from station.table import mat as mat_module
-from station.table.mat import CORNERS, MatError, identify_mat, marker_id, mat_layout
+from station.table.mat import CORNERS, MatError, games_with_mats, identify_mat, marker_id, mat_layout, mat_spec
 from station.vision import markers as markers_module
 from station.vision.markers import CELLS, MarkersUnavailable, detect_markers, marker_cells
 
@@ -109,7 +109,10 @@ def test_a_mat_that_does_not_exist_says_which_do(game, seats, words) -> None:
 
 def test_marker_ids_name_the_mat_for_every_game_and_seat_count() -> None:
     seen: set[int] = set()
-    for game, seats in itertools.product(GAMES, range(1, 9)):
+    mats = [(game, seats) for game in games_with_mats()
+            for seats in range(mat_spec(game).min_seats, mat_spec(game).max_seats + 1)]
+    assert ("math-wars", 2) in mats
+    for game, seats in mats:
         ids = [marker_id(game, seats, corner) for corner in range(4)]
         assert all(0 <= i < 250 for i in ids) and not seen & set(ids)
         seen |= set(ids)
@@ -119,6 +122,27 @@ def test_marker_ids_name_the_mat_for_every_game_and_seat_count() -> None:
     assert identify_mat([]) is None
     assert identify_mat([249]) is None
     assert identify_mat([marker_id("math-wars", 2, 0), marker_id("math-wars", 4, 1)]) is None  # two mats
+
+
+def test_printed_math_wars_mats_keep_their_marker_ids() -> None:
+    """Mats printed before games became plug-ins carry IDs 64 + 4 (seats - 1) + corner: they
+    are data in the mat file now, not derived from the order of the games."""
+    for seats in SEAT_COUNTS:
+        assert [m.id for m in mat_layout("math-wars", seats).markers] == [64 + 4 * (seats - 1) + k for k in range(4)]
+    printed = next(rasterise(mat_page_pdf(mat_layout("math-wars", 2)), 150))  # as today's mats print
+    reads = detect_markers(printed)
+    assert [r.id for r in reads] == [68, 69, 70, 71]
+    assert identify_mat(r.id for r in reads) == ("math-wars", 2)
+
+
+def test_marker_ids_do_not_depend_on_the_order_of_the_games(monkeypatch) -> None:
+    from engine.games import GameInfo, Registry
+
+    reordered = Registry(reversed(list(GAMES.values())))
+    monkeypatch.setattr(mat_module, "GAMES", reordered)
+    assert [m.id for m in mat_layout("math-wars", 3).markers] == [72, 73, 74, 75]
+    assert identify_mat([73]) == ("math-wars", 3)
+    assert isinstance(reordered["math-wars"], GameInfo)
 
 
 def test_mat_module_examples() -> None:

@@ -142,7 +142,8 @@ def test_an_action_the_engine_refuses_leaves_the_journal_as_the_game(tmp_path):
 
 def test_team_seats_follow_the_engines_seating():
     from engine.games import new_game
-    from station.ui.math_wars import seat_names
+    from station.games import plugin
 
     game = new_game({"game": "math-wars", "teams": {"Red": ["Ana", "Cy"], "Blue": ["Ben", "Dee"]}})
-    assert seat_names(game.config) == [p["name"] for p in game.config["players"]]
+    assert list(game.seats()) == [p["name"] for p in game.config["players"]]
+    assert plugin("math-wars").table(game.config).seats == game.seats()

@@ -3,4 +3,6 @@
 from engine.math_wars.config import EDITIONS, MathWarsConfig, Mode, read_config
 from engine.math_wars.game import MathWars
 
-__all__ = ["EDITIONS", "MathWars", "MathWarsConfig", "Mode", "read_config"]
+RULES = MathWars  #: what the registry (engine.games) looks for
+
+__all__ = ["EDITIONS", "RULES", "MathWars", "MathWarsConfig", "Mode", "read_config"]

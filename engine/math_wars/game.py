@@ -28,7 +28,7 @@ from engine.expressions import Op, evaluate
 from engine.math_wars import text
 from engine.math_wars.config import CRATE_CARDS, MathWarsConfig, Mode, Seat, read_config
 from engine.math_wars.piles import Piles
-from engine.protocol import Event, Game
+from engine.protocol import SIMULTANEOUS, SOLO, Event, Game, Outcome, Turns
 
 COUNT = "count-meta"
 CRATE = "math-crate"
@@ -76,6 +76,8 @@ class MathWars(Game):
         self.victories: dict[str, int] = {side: 0 for side in self.rules.sides}
         self.round = 0
         self.winner: str | None = None
+        self._on_table: set[str] = set()   # card IDs on battle piles this hand
+        self._last_hand: frozenset[str] = frozenset()
         self._start_round()
 
     # ---- round and hand bookkeeping -------------------------------------------------------
@@ -89,7 +91,9 @@ class MathWars(Game):
         self._new_hand()
 
     def _new_hand(self) -> None:
-        self._on_table: set[str] = set()   # card IDs on battle piles this hand
+        # the last hand's cards lie on the table until the players clear them away
+        self._last_hand = frozenset(self._on_table)
+        self._on_table = set()   # card IDs on battle piles this hand
         self._pending: list[tuple[str, int]] = []   # (player, cards owed) for sides already beaten
         alive = tuple(n for n in self._seats if not self.piles[n].out)
         self.showdown = Showdown(0, alive)
@@ -345,6 +349,20 @@ class MathWars(Game):
                 "message": text.game_over(self.winner or "")}
 
     # ---- reading the game -------------------------------------------------------------------
+
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self._seats)
+
+    def turns(self) -> Turns:
+        return Turns(SOLO if self.rules.mode is Mode.SOLO else SIMULTANEOUS)
+
+    def outcome(self) -> Outcome:
+        winners = (self.winner,) if self.winner is not None else ()
+        return Outcome(self.winner is not None, winners, dict(self.victories), "VICTORY! cards")
+
+    def table_cards(self) -> frozenset[str]:
+        """This hand's battle-pile cards and the last hand's, which lie there until cleared."""
+        return frozenset(self._on_table) | self._last_hand
 
     def state(self) -> dict[str, Any]:
         return {

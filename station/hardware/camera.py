@@ -10,24 +10,20 @@ A camera is opened from a short spec, the value of ``--camera`` and of the stati
 ``virtual``            a demo table rendered by the virtual table (``virtual:7`` for other cards)
 =====================  ==========================================================================
 
+This module opens the devices and files; the ``virtual`` camera belongs to the simulator
+(``station.sim.virtual_camera``), and ``station.cameras.open_camera`` opens any spec.
 A configured camera that cannot be opened raises :class:`CameraUnavailable` naming what is
 missing and the fix; the station never falls back to another camera on its own, so a missing
 ribbon cable is never hidden behind a demo picture. The libraries of the real backends
 (picamera2, OpenCV's capture) are imported only when such a camera is opened.
-
->>> with open_camera("virtual", width=640, height=360) as camera:
-...     camera.read().shape
-(360, 640, 3)
 """
 
 from __future__ import annotations
 
 import logging
-import random
 import re
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -37,15 +33,12 @@ import numpy as np
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self needs Python 3.11
 
-    from station.sim.virtual_table import CameraModel, Scene
-
 log = logging.getLogger(__name__)
 
 SPECS = ("picamera2", "picamera2:N", "usb:N", "usb:/dev/videoN", "folder:PATH", "file:PATH", "virtual", "virtual:SEED")
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"})
 SETTLE_FRAMES = 10  # a live camera's auto-exposure needs about this many frames after it starts
 READ_TIMEOUT = 5.0  # seconds without a frame from a Raspberry Pi camera before it counts as lost
-DEMO_BRIGHTNESS = 0.85  # the demo's exposure: white paper below clipping, as a camera's auto-exposure keeps it
 
 _NO_PICAMERA2 = (
     "picamera2 is not installed: on Raspberry Pi OS `sudo apt install python3-picamera2`; "
@@ -139,10 +132,10 @@ def parse_spec(spec: str) -> tuple[str, int | str]:
 
 
 def open_camera(spec: str, *, width: int = 1920, height: int = 1080, fps: float = 10.0) -> Camera:
-    """The camera ``spec`` names (see the module's table), asking live cameras for
-    ``width`` x ``height`` at ``fps``; ``folder:`` and ``file:`` give their images' own size."""
-    if width < 2 or height < 2 or not fps > 0:
-        raise BadCameraSpec(f"camera {spec}: size {width}x{height} at {fps} fps is not possible")
+    """The device or file camera ``spec`` names (see the module's table), asking live cameras for
+    ``width`` x ``height`` at ``fps``; ``folder:`` and ``file:`` give their images' own size.
+    A ``virtual`` spec is the simulator's: open it with ``station.cameras.open_camera``."""
+    check_size(spec, width, height, fps)
     kind, argument = parse_spec(spec)
     if kind == "picamera2":
         return PiCamera(spec, int(argument), width, height, fps)
@@ -151,9 +144,12 @@ def open_camera(spec: str, *, width: int = 1920, height: int = 1080, fps: float 
     if kind in ("folder", "file"):
         path = Path(str(argument)).expanduser()
         return FolderCamera(spec, path) if kind == "folder" else FileCamera(spec, path)
-    from station.sim.virtual_table import CameraModel
+    raise BadCameraSpec(f"camera {spec!r} is the simulator's virtual table: open it with station.cameras.open_camera")
 
-    return VirtualCamera(demo_scene(int(argument)), camera=CameraModel.seeing(700, width, height), name=spec)
+
+def check_size(spec: str, width: int, height: int, fps: float) -> None:
+    if width < 2 or height < 2 or not fps > 0:
+        raise BadCameraSpec(f"camera {spec}: size {width}x{height} at {fps} fps is not possible")
 
 
 def _number(spec: str, argument: str, colon: str) -> int:
@@ -338,57 +334,3 @@ class FileCamera(Camera):
 def _natural(name: str) -> list[Any]:
     """Sort key: digits compare as numbers, so ``frame-10`` comes after ``frame-9``."""
     return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower()) for part in re.split(r"(\d+)", name)]
-
-
-# --- the virtual table -------------------------------------------------------------------------
-
-
-class VirtualCamera(Camera):
-    """Frames rendered by the virtual table from a scene that the caller (simulator, tests)
-    changes between reads: set ``scene``, or pass a function that returns the scene of the moment.
-    While ``failed`` is True it behaves like an unplugged camera: ``read()`` raises
-    :class:`CameraLost` and ``reopen()`` raises :class:`CameraUnavailable`. ``reads`` counts the
-    frames it gave. ``camera`` (a ``CameraModel``) overrides ``width`` and ``height``."""
-
-    def __init__(self, scene: Scene | Callable[[], Scene], *, width: int = 1920, height: int = 1080,
-                 camera: CameraModel | None = None, name: str = "virtual") -> None:
-        from station.sim.virtual_table import CameraModel, VirtualTable
-
-        super().__init__(name)
-        self.scene = scene
-        self.failed = False
-        self.reads = 0
-        self.table = VirtualTable(camera or CameraModel.seeing(700, width, height))
-
-    def _acquire(self) -> None:
-        if self.failed:
-            raise CameraUnavailable(f"camera {self.name} is unplugged (failed is set): plug it back in")
-
-    def _read(self) -> np.ndarray:
-        if self.failed:
-            raise CameraLost(f"no picture from camera {self.name}: it is unplugged (failed is set)")
-        scene = self.scene() if callable(self.scene) else self.scene
-        frame = self.table.render(scene)
-        self.reads += 1
-        return frame
-
-
-def demo_scene(seed: int = 0) -> Scene:
-    """The 2-seat Math Wars mat with one hand dealt: a COUNT META and a MATH CRATE card on each
-    seat's zones, a little crooked as children lay them; ``seed`` picks the cards and the tilt."""
-    from engine.catalog import load_catalog
-    from station.sim.virtual_table import Lighting, PlacedCard, Scene
-    from station.table.mat import mat_layout
-
-    mat = mat_layout("math-wars", 2)
-    deck = load_catalog().game("math-wars")
-    rng = random.Random(seed)
-    decks = {"count-meta": deck.decks["count25"], "math-crate": deck.decks["crate1"]}
-    cards = []
-    for zone in mat.zones:
-        copy = "AB"[(zone.seat - 1) % 2]
-        code = rng.choice(decks[zone.kind])
-        x, y = zone.center
-        cards.append(PlacedCard(deck.card(copy, code).id, x + rng.uniform(-4, 4), y + rng.uniform(-4, 4),
-                                zone.facing + rng.uniform(-8, 8)))
-    return Scene(mat, tuple(cards), lighting=Lighting(brightness=DEMO_BRIGHTNESS), seed=seed)

@@ -60,6 +60,7 @@ class Scenario:
     title: str
     steps: tuple[Step, ...]
     game: dict[str, Any] | None = None  # the engine config to start; None: resume the journal's game
+    mat: dict[str, Any] = field(default_factory=dict)  # {game, seats}: the mat on the table (default: the game's)
     station: dict[str, dict[str, Any]] = field(default_factory=dict)  # station config overrides
     seed: int = 0
     fps: float = 5.0
@@ -84,7 +85,7 @@ def load_scenario(path: Path | str) -> Scenario:
 
 
 def parse_scenario(data: Mapping[str, Any]) -> Scenario:
-    known = {"title", "seed", "fps", "camera", "game", "station", "reveal", "step"}
+    known = {"title", "seed", "fps", "camera", "game", "mat", "station", "reveal", "step"}
     unknown = set(data) - known
     if unknown:
         raise ScenarioError(f"unknown key(s) {', '.join(sorted(unknown))}: a scenario has {', '.join(sorted(known))}")
@@ -101,8 +102,12 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
     fps = data.get("fps", 5.0)
     if not isinstance(fps, (int, float)) or not 0.5 <= fps <= 30:
         raise ScenarioError(f"fps must be a number from 0.5 to 30, not {fps!r}")
-    return Scenario(str(data.get("title", "")), tuple(steps), data.get("game"), dict(data.get("station", {})),
-                    int(data.get("seed", 0)), float(fps), dict(data.get("camera", {})), data.get("reveal"))
+    mat = data.get("mat", {})
+    if not isinstance(mat, Mapping) or set(mat) - {"game", "seats"}:
+        raise ScenarioError(f"mat is a table with game and seats, e.g. {{ game = \"math-wars\", seats = 2 }}, not {mat!r}")
+    return Scenario(str(data.get("title", "")), tuple(steps), data.get("game"), dict(mat),
+                    dict(data.get("station", {})), int(data.get("seed", 0)), float(fps), dict(data.get("camera", {})),
+                    data.get("reveal"))
 
 
 @dataclass
@@ -121,7 +126,6 @@ class ScenarioRun:
                  between_frames: Callable[[], None] | None = None, table_events: bool = False) -> None:
         from station.config import load_config
         from station.sim.virtual_table import CameraModel
-        from station.table.mat import mat_layout
 
         self.scenario = scenario
         self.state_dir = state_dir
@@ -131,8 +135,7 @@ class ScenarioRun:
         overrides: dict[str, dict[str, Any]] = {k: dict(v) for k, v in scenario.station.items()}
         overrides.setdefault("station", {})["state_dir"] = str(state_dir)
         self.config = load_config(None).with_overrides(overrides)
-        players = _seat_count(scenario.game) if scenario.game else 2
-        self.mat = mat_layout("math-wars", max(players, 2))
+        self.mat = self._mat()
         cam = scenario.camera
         self.camera_model = CameraModel.seeing(float(cam.get("table_mm", 650 if self.mat.seats <= 2 else 700)),
                                                int(cam.get("width", 1280)), int(cam.get("height", 720)),
@@ -144,16 +147,30 @@ class ScenarioRun:
         self._since_expect = 0
         self._build(first=True)
 
+    def _mat(self) -> Any:
+        """The mat the scenario names, else the one its game is played on, else the default
+        game's (a scenario that only resumes a journal's game)."""
+        from station.games import plugin
+        from station.table.mat import MatError, mat_layout
+
+        try:
+            if self.scenario.mat or self.scenario.game is None:
+                game = self.scenario.mat.get("game", self.config["station"]["game"])
+                return mat_layout(game, self.scenario.mat.get("seats"))
+            return plugin(str(self.scenario.game.get("game"))).mat(self.scenario.game)
+        except (MatError, ValueError) as exc:
+            raise ScenarioError(f"no mat for this scenario: {exc}") from None
+
     # ---- the station under test ------------------------------------------------------------
 
     def _build(self, *, first: bool) -> None:
         from station.hardware.buttons import ScriptedButtons
-        from station.hardware.camera import VirtualCamera
         from station.hardware.display import open_display
         from station.hardware.signals import open_signals
         from station.mainloop import Station
         from station.paths import journal_path
         from station.referee import Referee
+        from station.sim.virtual_camera import VirtualCamera
         from station.store import Journal
         from station.vision.decode import make_decoder
 
@@ -171,7 +188,8 @@ class ScenarioRun:
                                            table_log=self._table_log if self.table_events else None)
         resumed = referee.resume(self.now)
         if first and self.scenario.game is not None and not resumed:
-            reveal = self.scenario.reveal or self.config["math-wars"]["reveal"]
+            game = str(self.scenario.game.get("game"))
+            reveal = self.scenario.reveal or (self.config[game].get("reveal", "press") if game in self.config else "press")
             referee.start({**self.scenario.game, "seed": self.scenario.game.get("seed", seed)}, self.now, reveal)
 
     def _table_log(self, events: list[dict[str, Any]]) -> None:
@@ -229,7 +247,7 @@ class ScenarioRun:
             if candidate.name == zone:
                 return candidate.center
         names = ", ".join(z.name for z in self.mat.zones)
-        raise ScenarioError(f"{step.where()}: no zone {zone!r} on this mat (zones: {names})")
+        raise ScenarioError(f"{step.where()}: no zone {zone!r} on this mat (zones: {names}); or give at = [x, y] in mm")
 
     def _facing(self, step: Step) -> float:
         zone = next((z for z in self.mat.zones if z.name == step.options.get("zone")), None)
@@ -303,12 +321,6 @@ class ScenarioRun:
         text = _view_text(view)
         if str(step.value).casefold() not in text.casefold():
             raise ScenarioFailed(f"{step.where()}: the screen shows {text!r}")
-
-
-def _seat_count(game: Mapping[str, Any]) -> int:
-    if "teams" in game:
-        return sum(len(members) for members in game["teams"].values())
-    return len(game.get("players", []))
 
 
 def _view_text(view: Any) -> str:

@@ -5,24 +5,37 @@ millimetres); an adapter knows how its game lies on the mat and says which engin
 is. Everything that is *not* a play — an unknown QR code, a card of another game, the same card
 seen twice, a card outside every zone, the wrong mat — becomes a ``Note``: a short message for
 the screen, never an action. So a wrong read can cost a message, not a wrong play.
+
+Besides the frame's events, an adapter gets the tracker's snapshot of every card lying on the
+table, so a game that reads a whole row of cards at once (an expression along a strip) reads
+it from there, in the order the cards lie (``strip_order``).
 """
 
 from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine.errors import PayloadError
-from engine.games import GAME_CODES, GAME_TITLES
+from engine.games import GAMES
 from engine.payload import split_payload
 from station.table.mat import MatLayout, Zone
 
 Action = dict[str, Any]
 ZONE_SLACK_MM = 20.0  # a card this far outside a zone's box still counts as in it: children are not exact
-_TITLE_BY_CODE = {code: GAME_TITLES[name] for name, code in GAME_CODES.items()}
+
+
+class Lying(Protocol):
+    """A card the tracker knows to lie on the table (``station.vision.track.TrackedCard``)."""
+
+    card_id: str
+    x: float
+    y: float
+    angle: float
+    covered: bool
 
 
 @dataclass(frozen=True)
@@ -55,22 +68,20 @@ class TableAdapter(ABC):
     def __init__(self, seats: Sequence[str]) -> None:
         self.seats = tuple(seats)
         self._mat_problem: str | None = None
-        self._standing: set[str] = set()  # cards already down when the station came back: not plays
-        self._standing_until: float | None = None
-        self._settle: float | None = None
+        self._standing: set[str] = set()  # cards the game knew before a restart, not seen since
 
-    def resumed(self, settle: float = 2.5) -> None:
-        """The station restarted in the middle of a game: every card seen in its first ``settle``
-        seconds of frames was already down (the last hand's, or this one's) and is no new play
-        until it has been taken away and put down again."""
-        self._settle = settle
+    def resumed(self, known: Collection[str]) -> None:
+        """The station restarted in the middle of a game. The tracker starts afresh, so every card
+        on the table is reported placed: one the game already knows (``known``: played earlier,
+        and by the rules it may still lie there) stands, and is no new play until it has been
+        taken away and put down again; any other card is a new play, however soon it comes."""
+        self._standing = set(known)
 
     def read(self, events: Sequence[Mapping[str, Any]], t: float, state: Mapping[str, Any],
-             mat: MatLayout | None) -> Reading:
-        """Turn one frame's table events into actions (stamped ``t``) and notes."""
+             mat: MatLayout | None, snapshot: Sequence[Lying] = ()) -> Reading:
+        """Turn one frame's table events into actions (stamped ``t``) and notes; ``snapshot`` is
+        every card lying on the table after this frame."""
         reading = Reading()
-        if self._settle is not None:  # the first frame since a restart starts the settling time
-            self._standing_until, self._settle = t + self._settle, None
         problem = self._check_mat(mat)
         if problem and problem != self._mat_problem:
             reading.notes.append(problem_note(problem))
@@ -78,7 +89,7 @@ class TableAdapter(ABC):
         for event in events:
             kind = event["type"]
             card = event.get("card")
-            if card is not None and self._stands(kind, card, t):
+            if card is not None and self._stands(kind, card):
                 continue
             if kind == "unknown_code":
                 reading.notes.append(foreign_note(event["text"], event.get("kind", "MalformedPayload")))
@@ -87,34 +98,37 @@ class TableAdapter(ABC):
                                           event["card"]))
             elif kind in ("placed", "stacked", "moved", "removed") and mat is not None and not problem:
                 self.on_card_event(event, t, state, mat, reading)
+        if mat is not None and not problem:
+            self.on_table(snapshot, t, state, mat, reading)
         return reading
 
-    def _stands(self, kind: str, card: str, t: float) -> bool:
-        if kind == "removed" and card in self._standing:
+    def _stands(self, kind: str, card: str) -> bool:
+        """A known card's first sightings after a restart are no play; its removal ends that."""
+        if card not in self._standing:
+            return False
+        if kind == "removed":
             self._standing.discard(card)
-            return True
-        if kind in ("placed", "stacked", "moved") and self._standing_until is not None and t <= self._standing_until:
-            self._standing.add(card)
-        return card in self._standing
+            return False  # taken away: from now on it is a card like any other
+        return kind in ("placed", "stacked", "moved", "covered", "uncovered")
 
     def _check_mat(self, mat: MatLayout | None) -> str | None:
         if mat is None:
             return "no_mat"
-        if mat.game != self.game or mat.seats < len(self.seats):
+        if not self.fits(mat):
             return "wrong_mat"
         return None
+
+    def fits(self, mat: MatLayout) -> bool:
+        """Whether this game can be played on ``mat`` (its own game's, with a seat for everyone)."""
+        return mat.game == self.game and mat.seats >= len(self.seats)
 
     def zone_of(self, mat: MatLayout, x: float, y: float) -> Zone | None:
         """The zone a card lies in, forgiving a card a little outside its box."""
         exact = mat.zone_at(x, y)
         if exact is not None:
             return exact
-        def gap(zone: Zone) -> float:
-            dx = max(zone.x - x, 0.0, x - (zone.x + zone.w))
-            dy = max(zone.y - y, 0.0, y - (zone.y + zone.h))
-            return math.hypot(dx, dy)
-        nearest = min(mat.zones, key=gap, default=None)
-        return nearest if nearest is not None and gap(nearest) <= ZONE_SLACK_MM else None
+        nearest = min(mat.zones, key=lambda zone: _gap(zone, x, y), default=None)
+        return nearest if nearest is not None and _gap(nearest, x, y) <= ZONE_SLACK_MM else None
 
     def player_at(self, zone: Zone) -> str | None:
         return self.seats[zone.seat - 1] if 1 <= zone.seat <= len(self.seats) else None
@@ -124,14 +138,39 @@ class TableAdapter(ABC):
                       reading: Reading) -> None:
         """A card was placed, stacked, moved or removed on the right mat: add actions or notes."""
 
+    def on_table(self, snapshot: Sequence[Lying], t: float, state: Mapping[str, Any], mat: MatLayout,
+                 reading: Reading) -> None:
+        """After each frame's events: the whole table as it lies now (default: nothing to do)."""
+
+    def cards_in(self, zone: Zone, snapshot: Sequence[Lying]) -> list[Lying]:
+        """The cards of the snapshot lying in ``zone`` (with the usual slack)."""
+        return [card for card in snapshot if _gap(zone, card.x, card.y) <= ZONE_SLACK_MM]
+
+
+def strip_order(cards: Sequence[Lying], facing: float) -> list[Lying]:
+    """Cards laid side by side, in reading order for a player who faces ``facing`` degrees (0:
+    sitting at the near side, reading left to right; 180: the far side, right to left on the mat;
+    90: the right-hand side, reading along the mat's y axis)."""
+    a = math.radians(facing)
+    across = (math.cos(a), math.sin(a))  # the reader's left-to-right, on the mat
+    return sorted(cards, key=lambda card: card.x * across[0] + card.y * across[1])
+
+
+def _gap(zone: Zone, x: float, y: float) -> float:
+    """How far a point lies outside a zone's box (0 inside)."""
+    dx = max(zone.x - x, 0.0, x - (zone.x + zone.w))
+    dy = max(zone.y - y, 0.0, y - (zone.y + zone.h))
+    return math.hypot(dx, dy)
+
 
 def foreign_note(text: str, kind: str = "MalformedPayload") -> Note:
     """A QR code that is no card of this game, told by the catalog's verdict (``kind``)."""
     if kind == "UnknownGame":
         try:
-            title = _TITLE_BY_CODE.get(split_payload(text).game_code, "")
+            entry = GAMES.by_code(split_payload(text).game_code)
         except PayloadError:
-            title = ""
+            entry = None
+        title = entry.title if entry is not None else ""
         return Note("other_game", "Other game", f"a {title} card" if title else "not a card of this game")
     if kind == "UnknownCard":
         return Note("unknown_code", "Unknown card", "its code is damaged?")

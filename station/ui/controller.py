@@ -7,13 +7,17 @@ screen        SELECT                 CONFIRM                  BACK              
 ============  =====================  =======================  ==================  ====================
 menu          next game              set the game up          --                  --
 setup         next row               change the row / Start   previous row        --
-live          next page of players   the last hand again      hold: end game      table vote; hold: undo
+live          next page of players   the game's action, or    hold: end game      the game's menu
+                                     the last result again                        (a table vote …);
+                                                                                  hold: undo
 overlay       next page              reveal / dismiss         dismiss             --
 a question    next answer            choose                   cancel              --
 ============  =====================  =======================  ==================  ====================
 
 The controller never touches a game: a press becomes an *intent* (start this game, apply this
-action, undo, end) that the station carries out, so the same presses replay the same game.
+action, undo, end) that the station carries out, so the same presses replay the same game. What
+a game shows and offers comes from its plug-in (``station.games.StationGame``): the controller
+names no game.
 """
 
 from __future__ import annotations
@@ -21,14 +25,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from station.hardware.buttons import Press
 from station.table.adapter import Note
 from station.ui.overlays import Overlay
 from station.ui.setup import SetupOption
 from station.ui.views import FaultView, HandView, LiveView, MenuView, SetupView, VerdictView, View
+
+if TYPE_CHECKING:
+    from station.games import StationGame
 
 NOTE_SECONDS = 4.0
 
@@ -59,7 +65,7 @@ Intent = StartGame | Act | Undo | EndGame
 
 @dataclass
 class _Question:
-    """A small menu over the live screen: the table vote, or "end the game?"."""
+    """A small menu over the live screen: the game's menu (a table vote …), or "end the game?"."""
 
     title: str
     answers: list[tuple[str, Intent | None]]
@@ -70,7 +76,7 @@ class _Question:
 class Controller:
     """Holds the screen state; ``press`` answers a button, ``view`` says what to draw now."""
 
-    games: Mapping[str, ModuleType]  # game name -> its UI module (station/ui/math_wars.py)
+    games: Mapping[str, StationGame]  # game name -> its plug-in
     defaults: Mapping[str, Mapping[str, Any]]  # game name -> the station config's [<game>] table
     seed: Callable[[], int]  # a fresh shuffle seed for each new game
     screen: str = "menu"  # menu, setup, game
@@ -81,7 +87,7 @@ class Controller:
     setup_row: int = 0
     page: int = 0
     overlays: deque[Overlay] = field(default_factory=deque)
-    last_hand: Overlay | None = None
+    last_result: Overlay | None = None  # the last replayable overlay (a hand's results): CONFIRM shows it again
     question: _Question | None = None
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
@@ -91,20 +97,21 @@ class Controller:
     def game_started(self, game: str, reveal: str) -> None:
         self.screen, self.game, self.reveal, self.page = "game", game, reveal, 0
         self.overlays.clear()
-        self.last_hand = self.question = None
+        self.last_result = self.question = None
 
     def game_ended(self) -> None:
-        self.screen, self.question, self.last_hand = "menu", None, None
+        self.screen, self.question, self.last_result = "menu", None, None
         self.overlays.clear()
 
     def show_events(self, events: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> None:
-        shown = self.games[self.game].overlays(events, state, self.reveal)
-        if any(e["type"] == "card_played" for e in events):
-            # a new card on the table: the last hand's waiting screens have done their job
-            self.overlays = deque(o for o in self.overlays if not (o.kind == "hand" and o.seconds is None))
+        plugin = self.games[self.game]
+        shown = plugin.overlays(events, state, self.reveal)
+        done = {kind for e in events for kind in plugin.dismiss_on.get(e["type"], ())}
+        if done:  # e.g. a new card on the table: the last hand's waiting screens have done their job
+            self.overlays = deque(o for o in self.overlays if not (o.kind in done and o.seconds is None))
         for overlay in shown:
-            if overlay.kind == "hand":
-                self.last_hand = replace(overlay.reveal() if overlay.revealed else overlay, seconds=None)
+            if overlay.kind in plugin.replayable:
+                self.last_result = replace(overlay.reveal() if overlay.revealed else overlay, seconds=None)
             self._queue(overlay)
 
     def show_note(self, note: Note, signal: str = "rejected") -> None:
@@ -114,7 +121,7 @@ class Controller:
     def undone(self, note: Note) -> None:
         """The last action was taken back: screens about it go, and the last hand's too."""
         self.overlays.clear()
-        self.last_hand, self.page = None, 0
+        self.last_result, self.page = None, 0
         self.show_note(note, signal="")
 
     def open_setup(self) -> None:
@@ -130,8 +137,8 @@ class Controller:
 
     # ---- buttons ---------------------------------------------------------------------------
 
-    def press(self, press: Press, now: float, state: Mapping[str, Any] | None) -> list[Intent]:
-        """Answer one button press; returns what the station should do."""
+    def press(self, press: Press, now: float, state: Mapping[str, Any] | None, over: bool = False) -> list[Intent]:
+        """Answer one button press (``over``: the game is over); returns what the station should do."""
         if self.fault is not None:
             return []  # nobody can see what a press would do: wait for the fault to clear
         if self.screen != "game" and self._current_overlay(now) is not None:
@@ -146,7 +153,7 @@ class Controller:
         overlay = self._current_overlay(now)
         if overlay is not None and not (press.long and press.button in ("back", "spare")):
             return self._overlay_press(press, overlay, now)
-        return self._live(press, state)
+        return self._live(press, state, over)
 
     def _menu(self, press: Press) -> list[Intent]:
         names = list(self.games)
@@ -176,8 +183,7 @@ class Controller:
 
     def _start(self) -> StartGame:
         choices = {option.key: option.value for option in self.setup}
-        ui = self.games[self.game]
-        config = ui.game_config(choices, self.defaults.get(self.game, {}), self.seed())
+        config = self.games[self.game].game_config(choices, self.defaults.get(self.game, {}), self.seed())
         return StartGame(config, choices.get("reveal", "press"))
 
     def _overlay_press(self, press: Press, overlay: Overlay, now: float) -> list[Intent]:
@@ -190,21 +196,26 @@ class Controller:
             self.page = 0
         return []
 
-    def _live(self, press: Press, state: Mapping[str, Any] | None) -> list[Intent]:
+    def _live(self, press: Press, state: Mapping[str, Any] | None, over: bool) -> list[Intent]:
+        plugin = self.games[self.game]
         if press.button == "select":
             self.page += 1
-        elif press.button == "confirm" and state is not None and state.get("over"):
+        elif press.button == "confirm" and over:
             return [EndGame(then_setup=True)]
-        elif press.button == "confirm" and self.last_hand is not None:
-            self._queue(self.last_hand)
+        elif press.button == "confirm":
+            action = plugin.confirm(state) if state is not None else None
+            if action is not None:
+                return [Act(action)]
+            if self.last_result is not None:
+                self._queue(self.last_result)
         elif press.button == "back" and press.long:
             self.question = _Question("End game?", [("No, play on", None), ("Yes, end it", EndGame())])
         elif press.button == "spare" and press.long:
             self.question = _Question("Undo last play?", [("No", None), ("Yes, undo", Undo())])
         elif press.button == "spare" and state is not None:
-            votes = self.games[self.game].table_votes(state)
-            if votes:
-                self.question = _Question("Table vote", [("Cancel", None)] + [(label, Act(a)) for label, a in votes])
+            menu = plugin.menu(state)
+            if menu is not None:
+                self.question = _Question(menu.title, [("Cancel", None)] + [(label, Act(a)) for label, a in menu.choices])
         return []
 
     def _answer(self, press: Press) -> list[Intent]:
@@ -248,10 +259,10 @@ class Controller:
             if note is not None:
                 return note.view
         if self.screen == "menu":
-            titles = tuple(self.games[name].TITLE for name in self.games)
+            titles = tuple(game.title for game in self.games.values())
             return MenuView("Choose a game", titles, self.menu_index, "SELECT  CONFIRM")
         if self.screen == "setup":
-            title = self.games[self.game].TITLE
+            title = self.games[self.game].title
             rows = tuple((o.label, o.shown) for o in self.setup) + (("Start", ""),)
             return SetupView(title, rows, self.setup_row, "CONFIRM: change")
         overlay = self._current_overlay(now)

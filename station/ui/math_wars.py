@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.catalog import load_catalog
+from station.settings import seat_names
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, HandView, LiveView, PlayerLine, VerdictView
 
 GAME = "math-wars"
-TITLE = "Math Wars Meta"
 _SIGNS = {"+": "+", "-": "−", "×": "×", "÷": "÷"}
 BANNER_SECONDS = 4.0
 PLAY_SECONDS = 1.5
@@ -58,8 +58,7 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
     """The engine config for what was chosen; seat names come from the station config.
 
     Teams fill seats in order (duos: seats 1-2 are team 1 ...), so teammates sit side by side."""
-    names = list(defaults.get("names", []))[: choices["players"]]
-    names += [f"P{n}" for n in range(len(names) + 1, choices["players"] + 1)]
+    names = seat_names(defaults, choices["players"])
     config: dict[str, Any] = {"game": GAME, "seed": seed, "edition": choices["edition"],
                               "discard_option": choices["discard_option"]}
     if defaults.get("victories_to_win"):
@@ -70,11 +69,6 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
     else:
         config["players"] = names
     return config
-
-
-def seat_names(config: Mapping[str, Any]) -> list[str]:
-    """Who sits at seat 1, 2 …: the engine's seating order (its config lists every player)."""
-    return [p["name"] if isinstance(p, Mapping) else p for p in config["players"]]
 
 
 def live_view(state: Mapping[str, Any], clock: str, page: int) -> LiveView:

@@ -1,4 +1,5 @@
-"""The demo's table script: a whole Math Wars Meta game, hand by hand, as a scenario.
+"""Math Wars Meta on the virtual table: the demo's table script (a whole game, hand by hand, as
+a scenario) and the still table the ``virtual`` camera shows.
 
 Seeded virtual players (station/sim/math_wars_players.py) decide which real card each of them
 turns up; this writes that down as table steps — put the card in the seat's box (on top of the
@@ -10,25 +11,27 @@ keeps the expected result, so the demo can say whether the station judged every 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine.catalog import load_catalog
 from engine.math_wars import MathWars
 from station.sim.math_wars_players import VirtualTable
 from station.sim.scenario import Scenario, Step
+from station.sim.virtual_table import Lighting, PlacedCard, Scene
+from station.table.mat import mat_layout
 
 STACK_OFFSET_MM = 7.0  # each MATH WAR level's cards lie a little off the last, as hands put them
+DEMO_BRIGHTNESS = 0.85  # the still table's exposure: white paper below clipping, as auto-exposure keeps it
 
 
-def demo_scenario(seed: int, players: list[str], *, edition: str = "mwm25", victories: int = 1,
-                  reveal: str = "press") -> tuple[Scenario, MathWars]:
+def demo_scenario(config: Mapping[str, Any], seed: int, *, reveal: str = "press") -> tuple[Scenario, MathWars]:
     """The scenario and the virtual players' own finished game (the expected outcome)."""
-    config: dict[str, Any] = {"game": "math-wars", "seed": seed, "players": players, "edition": edition,
-                              "victories_to_win": victories}
     shadow = MathWars(config)
     table = VirtualTable(shadow, seed=seed)
     steps: list[Step] = []
-    seat = {name: index + 1 for index, name in enumerate(players)}
+    seat = {name: index + 1 for index, name in enumerate(shadow.seats())}
     catalog = load_catalog()
 
     def add(kind: str, value: Any, **options: Any) -> None:
@@ -53,5 +56,23 @@ def demo_scenario(seed: int, players: list[str], *, edition: str = "mwm25", vict
             add("wait", 2.0)
             add("remove", "all")
     add("wait", 3.0)
-    scenario = Scenario(f"Demo: Math Wars Meta, seed {seed}", tuple(steps), game=config, seed=seed, reveal=reveal)
+    scenario = Scenario(f"Demo: Math Wars Meta, seed {seed}", tuple(steps), game=dict(config), seed=seed,
+                        reveal=reveal)
     return scenario, shadow
+
+
+def demo_scene(seed: int = 0) -> Scene:
+    """The 2-seat Math Wars mat with one hand dealt: a COUNT META and a MATH CRATE card on each
+    seat's zones, a little crooked as children lay them; ``seed`` picks the cards and the tilt."""
+    mat = mat_layout("math-wars", 2)
+    deck = load_catalog().game("math-wars")
+    rng = random.Random(seed)
+    decks = {"count-meta": deck.decks["count25"], "math-crate": deck.decks["crate1"]}
+    cards = []
+    for zone in mat.zones:
+        copy = "AB"[(zone.seat - 1) % 2]
+        code = rng.choice(decks[zone.kind])
+        x, y = zone.center
+        cards.append(PlacedCard(deck.card(copy, code).id, x + rng.uniform(-4, 4), y + rng.uniform(-4, 4),
+                                zone.facing + rng.uniform(-8, 8)))
+    return Scene(mat, tuple(cards), lighting=Lighting(brightness=DEMO_BRIGHTNESS), seed=seed)

@@ -1,0 +1,198 @@
+"""Games as plug-ins: everything the station's shared parts ask of a game, in one interface.
+
+The referee, the controller, the config, the journal's history, the simulator, the demo and the
+printer never name a game: they find its ``StationGame`` through the one registry
+(``engine.games.GAMES``: a game's line names its package, and ``station.games.<package>``
+exports ``PLUGIN``) and ask it. A game's own parts live in its own modules per layer — rules in
+``engine/<game>/``, table reading in ``station/table/``, screens in ``station/ui/``, virtual
+players in ``station/sim/`` — and its plug-in module ties them together.
+
+>>> plugin("math-wars").title
+'Math Wars Meta'
+>>> playable()
+['math-wars']
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import ConfigError
+from engine.games import GAMES
+from engine.protocol import Event, Game
+from station.settings import Key
+
+if TYPE_CHECKING:
+    from station.sim.scenario import Scenario
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
+    from station.table.mat import MatLayout
+    from station.ui.overlays import Overlay
+    from station.ui.setup import SetupOption
+    from station.ui.views import View
+
+Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The SPARE button's menu on the live screen: a title and (label, action) answers."""
+
+    title: str
+    choices: tuple[tuple[str, Action], ...]
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A whole game for ``mathstation demo``: the table script and the virtual players' own
+    finished game (what the station must agree with)."""
+
+    scenario: Scenario
+    expected: Game
+    places: int  # cards the players put down
+
+
+class StationGame(ABC):
+    """One game's station side. Subclass it in ``station/games/<package>.py``; ``PLUGIN`` is an
+    instance. Methods that need the vision or simulator stack import it themselves, so asking a
+    plug-in for its settings or screens stays cheap."""
+
+    name: str  # the registry name: "math-wars"
+
+    @property
+    def title(self) -> str:
+        return GAMES[self.name].title
+
+    # ---- data files ----------------------------------------------------------------------
+
+    @property
+    def mat_file(self) -> tuple[str, str]:
+        """(package, path) of the game's mat file (``station/table/mats/<name>.toml``)."""
+        return "station.table", f"mats/{self.name}.toml"
+
+    @property
+    def look_file(self) -> tuple[str, str]:
+        """(package, path) of the game's card look (``station/printables/looks/<name>.toml``)."""
+        return "station.printables", f"looks/{self.name}.toml"
+
+    # ---- config and setup -----------------------------------------------------------------
+
+    @abstractmethod
+    def settings(self) -> dict[str, Key]:
+        """The station config's ``[<name>]`` section: its keys, defaults and checks."""
+
+    @abstractmethod
+    def setup_options(self, defaults: Mapping[str, Any]) -> list[SetupOption]:
+        """The setup screen's rows, starting at the config section's values."""
+
+    @abstractmethod
+    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        """The engine config for what was chosen on the setup screen."""
+
+    # ---- the table ------------------------------------------------------------------------
+
+    @abstractmethod
+    def mat(self, config: Mapping[str, Any]) -> MatLayout:
+        """The mat (or play area) a game with this engine config is played on."""
+
+    @abstractmethod
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
+        """A fresh table adapter for a game with this engine config."""
+
+    # ---- screens and buttons ----------------------------------------------------------------
+
+    @abstractmethod
+    def live_view(self, state: Mapping[str, Any], clock: str, page: int) -> View:
+        """The main in-game screen."""
+
+    @abstractmethod
+    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
+        """The screens one batch of engine events calls for, in order."""
+
+    #: event type -> overlay kinds it sweeps away while they wait for a press (a new card down
+    #: ends the last hand's waiting results).
+    dismiss_on: Mapping[str, frozenset[str]] = {}
+    #: overlay kinds CONFIRM can show again on the live screen (the last hand's results).
+    replayable: frozenset[str] = frozenset()
+
+    def menu(self, state: Mapping[str, Any]) -> Menu | None:
+        """What SPARE offers on the live screen (a table vote, trade, pass …); None: nothing."""
+        return None
+
+    def confirm(self, state: Mapping[str, Any]) -> Action | None:
+        """The action CONFIRM takes on the live screen (submit, start the clock …); None: show
+        the last replayable overlay again."""
+        return None
+
+    # ---- history ----------------------------------------------------------------------------
+
+    #: the game's own measures in ``mathstation history`` (CSV columns), in order
+    history_columns: tuple[str, ...] = ()
+
+    def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
+        """The game's own measures of a journaled game (replayed): ``history_columns`` keys."""
+        return {}
+
+    # ---- virtual players and the demo -----------------------------------------------------
+
+    #: event types the demo's story tells (it tells them with the engine's own sentences)
+    story_events: frozenset[str] = frozenset()
+
+    def story(self, game: Game) -> Callable[[Event], list[str]]:
+        """The demo's storyteller for ``game``: the lines one event adds to the story."""
+        return lambda event: ["  " + game.describe(event)] if event["type"] in self.story_events else []
+
+    @abstractmethod
+    def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
+        """Seeded players holding real cards play ``game`` (a fresh engine game) to its end:
+        yields each (action, events) as they apply it (``mathstation demo --text``)."""
+
+    @abstractmethod
+    def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
+        """The game's own ``mathstation demo`` options (names unique across games)."""
+
+    @abstractmethod
+    def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
+        """The engine config of a demo game from the command line."""
+
+    @abstractmethod
+    def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
+        """A whole game played by virtual players as a table script for the virtual table."""
+
+    @abstractmethod
+    def demo_scene(self, seed: int) -> Scene:
+        """A still table of this game for the ``virtual`` camera (``scan``, ``calibrate``)."""
+
+
+def plugin(name: str) -> StationGame:
+    """The station plug-in of a playable game; ``ConfigError`` for any other name."""
+    return _plugin(name, GAMES.version)
+
+
+@functools.cache
+def _plugin(name: str, registry_version: int) -> StationGame:
+    if name not in GAMES:
+        raise ConfigError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
+    path = GAMES[name].station_path
+    if path is None:
+        raise ConfigError(f"{GAMES[name].title} cannot be refereed yet (playable now: {', '.join(playable())})")
+    found = getattr(importlib.import_module(path), "PLUGIN")
+    if not isinstance(found, StationGame) or found.name != name:
+        raise ConfigError(f"{path}.PLUGIN is not the station plug-in of {name!r}: fix the registry line")
+    return found
+
+
+def playable() -> list[str]:
+    """Games the station can referee, in menu order."""
+    return GAMES.playable()
+
+
+def plugins() -> dict[str, StationGame]:
+    """Every playable game's plug-in, in menu order."""
+    return {name: plugin(name) for name in playable()}

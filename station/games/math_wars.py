@@ -1,0 +1,134 @@
+"""Math Wars Meta's station plug-in: where its table reading, screens, settings, history and
+virtual players are, for the shared parts that ask (``station.games.StationGame``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from engine.errors import ConfigError
+from engine.math_wars.config import EDITIONS, read_config
+from engine.protocol import Event, Game
+from station.games import Action, Demo, Menu, StationGame
+from station.settings import Key, one_of, seat_keys, whole
+from station.table.mat import MatLayout, mat_layout
+from station.ui import math_wars as screens
+
+REVEAL_CHOICES = ("press", "at_once")
+NAME = "math-wars"
+
+
+class MathWarsStation(StationGame):
+    name = NAME
+    dismiss_on = {"card_played": frozenset({"hand"})}  # a new card down: the last hand's screens are done
+    replayable = frozenset({"hand"})
+    history_columns = ("victories", "hands", "rounds")
+    story_events = frozenset({"hand_result", "math_war", "hand_won", "cards_paid", "knocked_out", "round_won",
+                              "round_started", "round_drawn", "game_won", "violation", "spoils_reshuffled",
+                              "solo_discard", "hand_redraw"})
+
+    def settings(self) -> dict[str, Key]:
+        return {
+            **seat_keys(default_players=2, most=8),
+            "edition": Key("mwm25", one_of(*EDITIONS)),
+            "discard_option": Key(1, whole(1, 2)),
+            "victories_to_win": Key(0, whole(0, 20), "0 = the edition's (4 or 5)"),
+            "reveal": Key("press", one_of(*REVEAL_CHOICES), "show results on a button press, or at once"),
+        }
+
+    def setup_options(self, defaults: Mapping[str, Any]) -> list[Any]:
+        return screens.setup_options(defaults)
+
+    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        return screens.game_config(choices, defaults, seed)
+
+    def mat(self, config: Mapping[str, Any]) -> MatLayout:
+        """The mat with a seat per player (two at the least: Solo plays on seat 1 of it)."""
+        return mat_layout(NAME, max(len(read_config(config).seats), 2))
+
+    def table(self, config: Mapping[str, Any]) -> Any:
+        from station.table.math_wars import MathWarsTable
+
+        return MathWarsTable([seat.name for seat in read_config(config).seats])
+
+    def live_view(self, state: Mapping[str, Any], clock: str, page: int) -> Any:
+        return screens.live_view(state, clock, page)
+
+    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
+        return screens.overlays(events, state, reveal)
+
+    def menu(self, state: Mapping[str, Any]) -> Menu | None:
+        votes = screens.table_votes(state)
+        return Menu("Table vote", tuple(votes)) if votes else None
+
+    def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
+        victories = dict(game.outcome().scores)
+        return {
+            "victories": victories,
+            "hands": sum(1 for e in events if e["type"] == "hand_result" and e.get("level") == 0),
+            "rounds": 1 + sum(1 for e in events if e["type"] == "round_started") if game.actions else 0,
+        }
+
+    def story(self, game: Game) -> Callable[[Event], list[str]]:
+        """The engine's sentences, each hand headed "Round 2, hand 5"."""
+        round_number = 1
+
+        def tell(event: Event) -> list[str]:
+            nonlocal round_number
+            heading = []
+            if event["type"] == "round_started":
+                round_number = event["round"]
+            if event["type"] == "hand_result" and event["level"] == 0:
+                heading = [f"Round {round_number}, hand {event['hand']}"]
+            return heading + (["  " + game.describe(event)] if event["type"] in self.story_events else [])
+
+        return tell
+
+    def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
+        from station.sim.math_wars_players import VirtualTable
+
+        return VirtualTable(game, seed=seed).actions()  # type: ignore[arg-type]
+
+    def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument("--edition", choices=list(EDITIONS), default="mwm25", help="COUNT META 1-25 or 1-100")
+        group.add_argument("--victories", type=int, default=None,
+                           help="VICTORY! cards to win (default 1, a short game; --text: the edition's)")
+        group.add_argument("--team", action="append", metavar="NAME:P1,P2", dest="teams",
+                           help="Team v Team (repeat for each team; --text only)")
+        group.add_argument("--discard-option", type=int, choices=[1, 2], default=1,
+                           help="1: losers pay into their own spoils pile; 2: into the winner's")
+
+    def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
+        config: dict[str, Any] = {"game": NAME, "seed": seed, "edition": args.edition,
+                                  "discard_option": args.discard_option}
+        if args.teams:
+            teams = dict(_team(text) for text in args.teams)
+            if any(not members for members in teams.values()):
+                raise ConfigError("give a team as NAME:PLAYER,PLAYER, e.g. --team Red:Ana,Ben")
+            config["teams"] = teams
+        else:
+            config["players"] = players
+        victories = args.victories if args.victories is not None else (None if args.text else 1)
+        if victories is not None:
+            config["victories_to_win"] = victories
+        return config
+
+    def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
+        from station.sim.math_wars_demo import demo_scenario
+
+        scenario, expected = demo_scenario(config, seed, reveal=reveal)
+        return Demo(scenario, expected, sum(1 for s in scenario.steps if s.kind == "place"))
+
+    def demo_scene(self, seed: int) -> Any:
+        from station.sim.math_wars_demo import demo_scene
+
+        return demo_scene(seed)
+
+
+def _team(text: str) -> tuple[str, list[str]]:
+    name, _, players = text.partition(":")
+    return name.strip(), [p.strip() for p in players.split(",") if p.strip()]
+
+
+PLUGIN = MathWarsStation()

@@ -1,0 +1,78 @@
+"""Station config keys as data: a default and a check that says, in a teacher's words, why a
+value is wrong. ``station.config`` assembles its schema from these, and each game's plug-in
+declares its own ``[<game>]`` section with them (so the config never names a game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Check = Callable[[Any], "str | None"]
+MAX_SEATS = 8  # the most players any mat seats
+
+
+@dataclass(frozen=True)
+class Key:
+    """One config key: its default, and a check that returns the reason a value is wrong (or None)."""
+
+    default: Any
+    check: Check
+    help: str = ""
+
+
+def whole(low: int, high: int) -> Check:
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return f"must be a whole number from {low} to {high}, not {value!r}"
+        return None
+    return check
+
+
+def number(low: float, high: float) -> Check:
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            return f"must be a number from {low:g} to {high:g}, not {value!r}"
+        return None
+    return check
+
+
+def one_of(*choices: str) -> Check:
+    def check(value: Any) -> str | None:
+        if value not in choices:
+            return f"must be one of {', '.join(repr(c) for c in choices)}, not {value!r}"
+        return None
+    return check
+
+
+def text(value: Any) -> str | None:
+    return None if isinstance(value, str) else f"must be text in quotes, not {value!r}"
+
+
+def names(value: Any) -> str | None:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {value!r}"
+    if len(value) > MAX_SEATS:
+        return f"at most {MAX_SEATS} names (one per seat), not {len(value)}"
+    if len({v.strip().casefold() for v in value}) != len(value):
+        return "names must differ (two players with one name could not be told apart)"
+    return None
+
+
+DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
+
+
+def seat_keys(default_players: int, most: int) -> dict[str, Key]:
+    """The two keys every game's section starts with: how many players setup offers first, and
+    the seat names (seat 1 first)."""
+    return {
+        "players": Key(default_players, whole(1, most), "players the setup screen offers first"),
+        "names": Key(list(DEFAULT_NAMES), names, "seat names, seat 1 first"),
+    }
+
+
+def seat_names(settings: dict[str, Any] | Any, count: int) -> list[str]:
+    """``count`` seat names from a game's settings (``names``), made up (P3, P4 …) past the list."""
+    given: Sequence[str] = list(settings.get("names", []))[:count]
+    return [*given, *(f"P{n}" for n in range(len(given) + 1, count + 1))]
