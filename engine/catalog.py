@@ -44,6 +44,7 @@ class CardFace:
     number: ExactNumber | None = None
     op: str | None = None
     extra: Mapping[str, str] = field(default_factory=dict)
+    shape: str = "rectangle"  # the printed card's outline, by name (station.printed.cards)
 
     def describe(self) -> str:
         """Short words for the face, e.g. ``COUNT META 37`` or ``MATH CRATE ÷4``."""
@@ -191,7 +192,8 @@ def _build(data: Mapping[str, Any]) -> GameDeck:
         op = entry.pop("op", None)
         if op is not None and op not in OPERATIONS:
             raise ValueError(f"card {code!r} has operation {op!r}; use one of {' '.join(OPERATIONS)}")
-        faces[code] = CardFace(game, code, kind, kinds[kind]["label"], number, op, dict(entry))
+        faces[code] = CardFace(game, code, kind, kinds[kind]["label"], number, op, dict(entry),
+                               str(kinds[kind].get("shape", "rectangle")))
     decks: dict[str, tuple[str, ...]] = {}
     for name, deck in data.get("decks", {}).items():
         codes = tuple(e["code"] for e in _expand(deck["cards"]))

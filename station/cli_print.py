@@ -164,7 +164,7 @@ def _render(args: argparse.Namespace) -> int:
 def _mat_print(args: argparse.Namespace) -> int:
     from station.printables.mat_pdf import write_mat_pdf
     from station.table.mat import MatError, mat_layout
-    from station.vision.markers import MarkersUnavailable
+    from station.printed.markers import MarkersUnavailable
 
     paper = parse_paper(args.paper)
     try:

@@ -131,7 +131,7 @@ def test_mat_print_without_opencv_says_how_to_get_it(tmp_path, capsys, monkeypat
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_cv2)
-    from station.vision import markers
+    from station.printed import markers
 
     for cached in (getattr(markers, name) for name in dir(markers)):
         if hasattr(cached, "cache_clear"):

@@ -18,7 +18,7 @@ from station.printables.paper import PaperError, parse_paper
 from station.printables.raster import rasterise
 from station.table import mat as mat_module
 from station.table.mat import CORNERS, MatError, games_with_mats, identify_mat, marker_id, mat_layout, mat_spec
-from station.vision import markers as markers_module
+from station.printed import markers as markers_module
 from station.vision.markers import CELLS, MarkersUnavailable, detect_markers, marker_cells
 
 SEAT_COUNTS = range(2, 9)

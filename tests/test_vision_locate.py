@@ -6,8 +6,9 @@ import math
 
 import pytest
 
-from engine.catalog import load_catalog
-from station.printables.geometry import CARD_HEIGHT_MM, CARD_WIDTH_MM, CODE_SPOTS, MODULE_MM, QR_MODULES
+from engine.catalog import Catalog, load_catalog, parse_manifest
+from station.printed import cards as shapes
+from station.printed.cards import MODULE_MM, QR_MODULES, RECTANGLE, CardShape, CodeSpot
 from station.vision.decode import CodeRead
 from station.vision.locate import locate
 from station.vision.table_map import NO_MAT, TableMap
@@ -16,18 +17,19 @@ CATALOG = load_catalog()
 SIDE = QR_MODULES * MODULE_MM
 
 
-def code_reads(payload: str, x: float, y: float, angle: float, scale: float = 1.0, which=(0, 1)) -> list[CodeRead]:
+def code_reads(payload: str, x: float, y: float, angle: float, scale: float = 1.0, which=(0, 1),
+               shape: CardShape = RECTANGLE) -> list[CodeRead]:
     """The reads a decoder gives for a card centred at (x, y) turned ``angle`` degrees clockwise."""
     rad = math.radians(angle)
     cos, sin = math.cos(rad), math.sin(rad)
 
     def on_table(fx: float, fy: float) -> tuple[float, float]:
-        dx, dy = (fx - CARD_WIDTH_MM / 2) * scale, (fy - CARD_HEIGHT_MM / 2) * scale
+        dx, dy = (fx - shape.centre[0]) * scale, (fy - shape.centre[1]) * scale
         return x + dx * cos - dy * sin, y + dx * sin + dy * cos
 
     reads = []
     for index in which:
-        spot = CODE_SPOTS[index]
+        spot = shape.codes[index]
         h = SIDE / 2
         own = [(-h, -h), (h, -h), (h, h), (-h, h)]  # the code's own TL, TR, BR, BL
         turn = math.radians(spot.rotation)
@@ -82,3 +84,51 @@ def test_foreign_codes_are_reported_with_the_reason_never_as_cards(text, reason)
     assert cards == []
     assert [f.text for f in foreign] == [text] and reason in foreign[0].reason
     assert (foreign[0].x, foreign[0].y) == (25.0, 25.0)
+
+
+def triangle(side: float = 100.0) -> CardShape:
+    """An equilateral triangle pointing up, a code upright near its bottom edge and the other two
+    turned a third and two thirds round its centre (the way a triangle card shows its number to
+    each of its sides)."""
+    h = side * math.sqrt(3) / 2
+    centre = (side / 2, 2 * h / 3)
+    spots = []
+    for k in range(3):
+        a = math.radians(120 * k)
+        dx, dy = 0.0, h / 3 - SIDE / 2 - 6  # code 0: below the centre, clear of the bottom edge
+        spots.append(CodeSpot(centre[0] + dx * math.cos(a) - dy * math.sin(a),
+                              centre[1] + dx * math.sin(a) + dy * math.cos(a), 120 * k))
+    return CardShape("test-triangle", side, h, ((side / 2, 0.0), (side, h), (0.0, h)), tuple(spots))
+
+
+@pytest.mark.parametrize("angle", [0, 40, 60, 119, 200])
+@pytest.mark.parametrize("which", [(0,), (1,), (2,), (0, 2), (0, 1, 2)])
+def test_a_card_of_another_shape_is_located_from_any_of_its_codes(monkeypatch, angle, which):
+    """Card shapes are data: a triangle with three codes is found at its centre, its angle given
+    modulo a third of a turn, whichever codes were read."""
+    shape = triangle()
+    monkeypatch.setitem(shapes.SHAPES, shape.name, shape)
+    deck = parse_manifest('''game = "toy"
+code = "TY"
+title = "Toy"
+copies = "A"
+[kinds.tri]
+label = "TRI"
+shape = "test-triangle"
+[[cards]]
+kind = "tri"
+code = "T1"
+number = "1"
+''')
+    reads = code_reads("MCS1-TY-A-T1", 300.0, 200.0, angle, which=which, shape=shape)
+    (card,), foreign = locate(reads, MAT, Catalog([deck]))
+    assert foreign == [] and card.codes == len(which) and card.period == 120
+    assert (card.x, card.y) == (pytest.approx(300.0, abs=1e-6), pytest.approx(200.0, abs=1e-6))
+    assert card.angle == pytest.approx(angle % 120, abs=1e-6)
+
+
+def test_a_shape_whose_codes_are_not_spaced_evenly_is_refused():
+    good = triangle()
+    bent = good.codes[:2] + (CodeSpot(good.codes[2].center_x + 3, good.codes[2].center_y, 240),)
+    with pytest.raises(shapes.ShapeError, match="code 2"):
+        CardShape("bent", good.width, good.height, good.outline, bent)

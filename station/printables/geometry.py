@@ -1,40 +1,20 @@
-"""Where things sit on a printed card, in millimetres: the contract between the printed card and
-the camera (vision turns a code's corners into the card's centre and angle with these numbers).
-
-A card is 63 x 88 mm, the size of a poker card, so standard sleeves fit and nine go on a sheet.
-Its face is designed in landscape, 88 mm wide and 63 mm tall, with image axes: x to the right,
-y down, origin at the face's top-left corner.
+"""Where the printer puts a rectangular card's value panels, in millimetres, beside the codes
+the printed-item contract places (``station.printed.cards``: the card's size and its codes,
+shared with the camera). Image axes: x to the right, y down, origin at the face's top-left.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-CARD_WIDTH_MM = 88.0
-CARD_HEIGHT_MM = 63.0
+from station.printed.cards import CODE_MM, MODULE_MM, QR_MODULES, QUIET_MM, RECTANGLE, CodeSpot
 
-QR_MODULES = 21  # QR version 1
-MODULE_MM = 1.4  # -> a 29.4 mm code; see docs/printing.md for camera resolution and height
-QUIET_MODULES = 4  # the QR standard's quiet zone, kept white on the card itself
-CODE_MM = QR_MODULES * MODULE_MM
-QUIET_MM = QUIET_MODULES * MODULE_MM
+__all__ = ["CARD_HEIGHT_MM", "CARD_WIDTH_MM", "CODE_MM", "CODE_SPOTS", "EDGE_MM", "MODULE_MM", "QR_MODULES",
+           "QUIET_MM", "VALUE_PANEL", "VALUE_PANEL_TURNED", "Box", "CodeSpot"]
 
-
-@dataclass(frozen=True)
-class CodeSpot:
-    """One printed QR code: its centre on the face and how far it is turned (degrees, clockwise)."""
-
-    center_x: float
-    center_y: float
-    rotation: int
-
-
-# Like a playing card's indices: top-left upright, bottom-right turned half a turn, so a card
-# fanned over its neighbour or half under a hand still shows one whole code.
-CODE_SPOTS = (
-    CodeSpot(QUIET_MM + CODE_MM / 2, QUIET_MM + CODE_MM / 2, 0),
-    CodeSpot(CARD_WIDTH_MM - QUIET_MM - CODE_MM / 2, CARD_HEIGHT_MM - QUIET_MM - CODE_MM / 2, 180),
-)
+CARD_WIDTH_MM = RECTANGLE.width
+CARD_HEIGHT_MM = RECTANGLE.height
+CODE_SPOTS = RECTANGLE.codes
 
 
 @dataclass(frozen=True)

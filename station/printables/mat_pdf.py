@@ -28,7 +28,7 @@ from station.printables.looks import look_for
 from station.printables.output import atomic_output, check_writable
 from station.printables.paper import PRINTER_MARGIN_MM, Paper, PaperError
 from station.table.mat import MarkerSpot, MatLayout, Zone, seat_label
-from station.vision.markers import CELLS, marker_cells
+from station.printed.markers import CELLS, marker_cells
 
 Span = tuple[float, float]  # start and end along one axis, mm on the mat
 Progress = Callable[[int, int], None]

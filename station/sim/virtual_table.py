@@ -30,9 +30,9 @@ import cv2
 import numpy as np
 
 from engine.catalog import load_catalog
-from station.printables.geometry import CARD_HEIGHT_MM, CARD_WIDTH_MM, CODE_MM, CODE_SPOTS
 from station.printables.mat_pdf import mat_page_pdf
 from station.printables.raster import rasterise, render_card
+from station.printed.cards import CODE_MM, RECTANGLE, CardShape, shape_of
 from station.table.mat import MatLayout
 
 Point = tuple[float, float]
@@ -185,7 +185,8 @@ class CameraModel:
 
 @dataclass(frozen=True)
 class PlacedCard:
-    """A card by ID, its centre at ``x``, ``y`` (mm), turned ``angle`` degrees clockwise."""
+    """A card by ID, its centre at ``x``, ``y`` (mm), turned ``angle`` degrees clockwise. The
+    centre is its shape's (``CardShape.centre``), the point vision reports."""
 
     card_id: str
     x: float
@@ -258,16 +259,25 @@ class Scene:
             raise ValueError(f"jpeg_quality must be 1-100 or None, not {self.jpeg_quality!r}")
 
 
+def card_shape(card: PlacedCard) -> CardShape:
+    """The card's printed shape (a plain card with a stranger's code is a rectangle)."""
+    return RECTANGLE if card.text is not None else shape_of(load_catalog().card(card.card_id))
+
+
 def card_corners(card: PlacedCard) -> np.ndarray:
-    """The card's four corners on the table (mm), face top-left first, clockwise."""
-    return _card_to_table(card, _rectangle((CARD_WIDTH_MM, CARD_HEIGHT_MM)))
+    """The card's outline on the table (mm), face top-left first, clockwise."""
+    return _card_to_table(card, np.array(card_shape(card).outline))
 
 
 def code_squares(card: PlacedCard) -> list[np.ndarray]:
-    """Each printed QR code's four corners on the table (mm), in ``CODE_SPOTS`` order."""
+    """Each printed QR code's four corners on the table (mm), in the shape's order."""
     half = CODE_MM / 2
     offsets = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-    return [_card_to_table(card, offsets + [spot.center_x, spot.center_y]) for spot in CODE_SPOTS]
+    squares = []
+    for spot in card_shape(card).codes:
+        turned = offsets @ _rotation(spot.rotation).T
+        squares.append(_card_to_table(card, turned + [spot.center_x, spot.center_y]))
+    return squares
 
 
 def hand_outline(hand: Hand) -> list[np.ndarray]:
@@ -299,13 +309,14 @@ def hand_outline(hand: Hand) -> list[np.ndarray]:
 
 
 def _card_to_table(card: PlacedCard, face_mm: np.ndarray) -> np.ndarray:
-    return _sheet_to_table(face_mm, (CARD_WIDTH_MM, CARD_HEIGHT_MM), (card.x, card.y), card.angle)
+    shape = card_shape(card)
+    return _sheet_to_table(face_mm, shape.centre, (card.x, card.y), card.angle)
 
 
-def _sheet_to_table(sheet_mm: np.ndarray, size: Point, centre: Point, angle: float) -> np.ndarray:
-    """Points on a printed sheet (mm from its top-left corner) on the table, the sheet's centre
-    at ``centre`` and turned ``angle`` degrees clockwise."""
-    return (sheet_mm - np.asarray(size) / 2) @ _rotation(angle).T + centre
+def _sheet_to_table(sheet_mm: np.ndarray, middle: Point, centre: Point, angle: float) -> np.ndarray:
+    """Points on a printed sheet (mm from its top-left corner) on the table, the sheet's point
+    ``middle`` at ``centre`` and the sheet turned ``angle`` degrees clockwise about it."""
+    return (sheet_mm - np.asarray(middle)) @ _rotation(angle).T + centre
 
 
 def _rectangle(size: Point) -> np.ndarray:
@@ -533,12 +544,12 @@ def _foreign_card_image(text: str, dpi: float) -> _Sheet:
     import segno
     from PIL import Image
 
-    size = (round(CARD_WIDTH_MM / 25.4 * dpi), round(CARD_HEIGHT_MM / 25.4 * dpi))
+    size = (round(RECTANGLE.width / 25.4 * dpi), round(RECTANGLE.height / 25.4 * dpi))
     card = Image.new("RGB", size, "white")
     matrix = np.array(segno.make_qr(text, error="q").matrix, dtype=np.uint8)
     side = round(CODE_MM / 25.4 * dpi)
     code = Image.fromarray((1 - matrix) * 255).convert("RGB").resize((side, side), Image.Resampling.NEAREST)
-    spot = CODE_SPOTS[0]
+    spot = RECTANGLE.codes[0]
     card.paste(code, (round((spot.center_x - CODE_MM / 2) / 25.4 * dpi), round((spot.center_y - CODE_MM / 2) / 25.4 * dpi)))
     return _Sheet.of(card)
 
@@ -557,29 +568,40 @@ def _roi(view: _View, corners: np.ndarray, margin: float) -> tuple[int, int, int
 def _draw_card(texture: np.ndarray, view: _View, card: PlacedCard) -> None:
     dpi = view.scale * 25.4
     image = _foreign_card_image(card.text, dpi) if card.text is not None else _card_image(card.card_id, card.face_up, dpi)
-    _lay(texture, view, image, (CARD_WIDTH_MM, CARD_HEIGHT_MM), (card.x, card.y), card.angle)
+    shape = card_shape(card)
+    outline = None if shape.fills_box else shape.outline
+    _lay(texture, view, image, (shape.width, shape.height), (card.x, card.y), card.angle, shape.centre, outline)
 
 
-def _lay(texture: np.ndarray, view: _View, sheet: _Sheet, size: Point, centre: Point, angle: float) -> None:
-    """Lay a printed sheet on the texture: an anti-aliased quad in its edge colour, then its
-    image over all but the outer half pixel, in one bilinear warp straight into the texture
-    (no blending pass: a card costs a fraction of a millisecond)."""
-    corners = view.to_texture(_sheet_to_table(_rectangle(size), size, centre, angle))
+def _lay(texture: np.ndarray, view: _View, sheet: _Sheet, size: Point, centre: Point, angle: float,
+         middle: Point | None = None, outline: Sequence[Point] | None = None) -> None:
+    """Lay a printed sheet on the texture, its point ``middle`` (default: its centre) at ``centre``:
+    an anti-aliased quad in its edge colour, then its image over all but the outer half pixel,
+    in one bilinear warp straight into the texture (no blending pass: a card costs a fraction of
+    a millisecond). A sheet cut to another ``outline`` (a triangle) is warped, then kept inside it."""
+    middle = middle if middle is not None else (size[0] / 2, size[1] / 2)
+    cut = np.array(outline if outline is not None else _rectangle(size), np.float64)
+    corners = view.to_texture(_sheet_to_table(cut, middle, centre, angle))
     box = _roi(view, corners, 2)
     if box is None:
         return
     x0, y0, x1, y1 = box
     roi = texture[y0:y1, x0:x1]
-    cv2.fillConvexPoly(roi, _fixed(corners - [x0, y0]), sheet.edge, cv2.LINE_AA, 4)
+    cv2.fillPoly(roi, [_fixed(corners - [x0, y0])], sheet.edge, cv2.LINE_AA, 4)
     # sheet pixel (i, j) has its centre at ((i + 0.5) / px_per_mm_x, (j + 0.5) / px_per_mm_y)
     height, width = sheet.pixels.shape[:2]
     rotation = _rotation(angle)
     linear = rotation @ np.diag([view.scale * size[0] / width, view.scale * size[1] / height])
-    shift = linear @ [0.5, 0.5] - view.scale * rotation @ (np.asarray(size) / 2) + view.to_texture(np.asarray(centre))
+    shift = linear @ [0.5, 0.5] - view.scale * rotation @ np.asarray(middle) + view.to_texture(np.asarray(centre))
     matrix = np.column_stack([linear, shift - [x0, y0]])
+    target = roi if outline is None else roi.copy()
     cv2.warpAffine(
-        sheet.pixels, matrix, (x1 - x0, y1 - y0), dst=roi, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT
+        sheet.pixels, matrix, (x1 - x0, y1 - y0), dst=target, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT
     )
+    if outline is not None:
+        inside = np.zeros(roi.shape[:2], np.uint8)
+        cv2.fillPoly(inside, [_fixed(corners - [x0, y0])], 1, cv2.LINE_8, 4)
+        np.copyto(roi, target, where=inside[..., None].astype(bool))
 
 
 def _skin(seed: int, index: int) -> np.ndarray:

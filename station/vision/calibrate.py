@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from station.printables.geometry import MODULE_MM
+from station.printed.cards import MODULE_MM
 from station.table.mat import MatLayout, seat_label
 from station.vision.images import as_gray
 from station.vision.markers import CELLS, MarkerRead, detect_markers, marker_cells

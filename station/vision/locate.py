@@ -1,10 +1,11 @@
 """QR code reads to cards on the table: which card (through the catalog's strict parser), where
 its centre lies and how it is turned.
 
-One code is enough: each code sees the card's centre at the same place in its own frame
-(the two codes are a half turn apart, like a playing card's indices), so the centre is the
-code's centre plus a fixed offset turned by the code's angle. With both codes read, the two
-estimates are averaged. A card looks the same turned half a turn, so angles are in [0, 180).
+One code is enough: each code sees the card's centre at the same place in its own frame (a
+shape's codes are spaced evenly round its centre: a rectangle's two a half turn apart, like a
+playing card's indices), so the centre is the code's centre plus a fixed offset turned by the
+code's angle. With several codes read, the estimates are averaged. A card looks the same turned
+by 360 / (its number of codes) degrees, so its angle is given in [0, that) (``period``).
 """
 
 from __future__ import annotations
@@ -16,12 +17,10 @@ import numpy as np
 
 from engine.catalog import Card, Catalog
 from engine.errors import PayloadError
-from station.printables.geometry import CARD_HEIGHT_MM, CARD_WIDTH_MM, CODE_MM, CODE_SPOTS
+from station.printed.cards import CODE_MM, RECTANGLE, CardShape, shape_of
 from station.vision.decode import CodeRead
 from station.vision.table_map import TableMap
 
-# From a code's centre to the card's centre, in the code's own frame (mm).
-CENTRE_OFFSET = (CARD_WIDTH_MM / 2 - CODE_SPOTS[0].center_x, CARD_HEIGHT_MM / 2 - CODE_SPOTS[0].center_y)
 SAME_CARD_MM = 12.0  # two reads of one payload whose centres agree this well are one card
 
 
@@ -35,9 +34,10 @@ class CardSighting:
     face: str
     x: float
     y: float
-    angle: float  # degrees clockwise, in [0, 180)
-    codes: int  # how many of its two codes were read
+    angle: float  # degrees clockwise, in [0, period)
+    codes: int  # how many of its codes were read
     units: str = "mm"
+    period: float = 180.0  # the card looks the same turned this far (360 / its number of codes)
 
 
 @dataclass(frozen=True)
@@ -59,8 +59,8 @@ class _Pose:
     scale: float  # table units per mm: 1 on a mat, the code's pixels per mm without one
 
 
-def code_pose(read: CodeRead, table: TableMap) -> _Pose:
-    """The card centre and the code's angle that one code read implies, in table units."""
+def code_pose(read: CodeRead, table: TableMap, shape: CardShape = RECTANGLE) -> _Pose:
+    """The card centre and the card's angle that one code read implies, in table units."""
     corners = table.to_table(read.corners)
     top_left, top_right, bottom_right, bottom_left = corners
     across = (top_right - top_left) + (bottom_right - bottom_left)
@@ -69,9 +69,11 @@ def code_pose(read: CodeRead, table: TableMap) -> _Pose:
     side = (np.hypot(*across) + np.hypot(*down)) / 4  # the code's width, table units
     scale = side / CODE_MM  # table units per mm (1 on a mat)
     cx, cy = corners.mean(axis=0)
-    dx, dy = CENTRE_OFFSET[0] * scale, CENTRE_OFFSET[1] * scale
+    offset = shape.centre_from_code()
+    dx, dy = offset[0] * scale, offset[1] * scale
     cos, sin = math.cos(angle), math.sin(angle)
-    return _Pose(cx + dx * cos - dy * sin, cy + dx * sin + dy * cos, math.degrees(angle), scale)
+    return _Pose(cx + dx * cos - dy * sin, cy + dx * sin + dy * cos, math.degrees(angle) - shape.codes[0].rotation,
+                 scale)
 
 
 def locate(reads: list[CodeRead], table: TableMap, catalog: Catalog) -> tuple[list[CardSighting], list[ForeignCode]]:
@@ -81,20 +83,20 @@ def locate(reads: list[CodeRead], table: TableMap, catalog: Catalog) -> tuple[li
     foreign: list[ForeignCode] = []
     by_card: dict[str, tuple[Card, list[_Pose]]] = {}
     for read in reads:
-        pose = code_pose(read, table)
         try:
             card = catalog.from_payload(read.text)
         except PayloadError as exc:
             x, y = table.to_table([read.center])[0]
             foreign.append(ForeignCode(read.text, exc.reason, float(x), float(y), type(exc).__name__))
             continue
-        by_card.setdefault(card.id, (card, []))[1].append(pose)
+        by_card.setdefault(card.id, (card, []))[1].append(code_pose(read, table, shape_of(card)))
     for card, poses in by_card.values():
+        period = 360 / shape_of(card).symmetry
         for group in _group(poses):
             x = sum(p.x for p in group) / len(group)
             y = sum(p.y for p in group) / len(group)
             cards.append(CardSighting(card.id, card.payload, card.game, card.face.describe(), x, y,
-                                      _mean_half_turn([p.angle for p in group]), len(group), table.units))
+                                      mean_angle([p.angle for p in group], period), len(group), table.units, period))
     return cards, foreign
 
 
@@ -113,8 +115,10 @@ def _group(poses: list[_Pose]) -> list[list[_Pose]]:
     return groups
 
 
-def _mean_half_turn(angles: list[float]) -> float:
-    """Mean of angles where a half turn does not count (doubled-angle averaging), in [0, 180)."""
-    s = sum(math.sin(math.radians(2 * a)) for a in angles)
-    c = sum(math.cos(math.radians(2 * a)) for a in angles)
-    return round(math.degrees(math.atan2(s, c)) / 2, 9) % 180  # rounding keeps -1e-15 from becoming 180
+def mean_angle(angles: list[float], period: float = 180.0) -> float:
+    """Mean of angles where a turn by ``period`` does not count (scaled-angle averaging), in
+    [0, period): a rectangle's period is a half turn, a triangle's a third."""
+    k = 360 / period
+    s = sum(math.sin(math.radians(k * a)) for a in angles)
+    c = sum(math.cos(math.radians(k * a)) for a in angles)
+    return round(math.degrees(math.atan2(s, c)) / k, 9) % period  # rounding keeps -1e-15 from becoming period

@@ -107,7 +107,7 @@ class CardTracker:
         if card.covered:
             events.append({"type": "uncovered", "t": t, "card": card.card_id})
         moved = math.hypot(sighting.x - card.x, sighting.y - card.y) > self.settings.move_mm
-        turned = _half_turn_difference(sighting.angle, card.angle) > self.settings.turn_deg
+        turned = _turn_difference(sighting.angle, card.angle, sighting.period) > self.settings.turn_deg
         if moved or turned:
             events.append({"type": "moved", "t": t, **_where(sighting), "from": [round(card.x, 1), round(card.y, 1)]})
             card.x, card.y, card.angle = sighting.x, sighting.y, sighting.angle
@@ -149,9 +149,10 @@ def _near(a: TrackedCard, b: TrackedCard, limit: float) -> bool:
     return math.hypot(a.x - b.x, a.y - b.y) <= limit
 
 
-def _half_turn_difference(a: float, b: float) -> float:
-    d = abs(a - b) % 180
-    return min(d, 180 - d)
+def _turn_difference(a: float, b: float, period: float) -> float:
+    """How far apart two angles of a card are, when a turn by ``period`` looks the same."""
+    d = abs(a - b) % period
+    return min(d, period - d)
 
 
 HAND_REACH = 30.0  # a moving area this close to a card's centre (half a card) may be over the card
