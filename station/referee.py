@@ -135,8 +135,9 @@ class Referee:
                 except EngineError as exc:  # e.g. a team size the player count cannot make
                     log.warning("cannot start %s: %s", intent.config, exc)
                     self.controller.show_note(Note("setup", "Cannot start", str(exc)[:60]))
-            elif isinstance(intent, Act):
-                self.apply({**intent.action, "t": self.game_time(now), "source": "button"})
+            elif isinstance(intent, Act) and self.adapter is not None:
+                action = {**intent.action, "t": self.game_time(now), "source": "button"}
+                self.apply(self.adapter.complete(action, self.state() or {}))
             elif isinstance(intent, Undo):
                 self.undo()
             elif isinstance(intent, EndGame):
@@ -151,7 +152,12 @@ class Referee:
         assert self.game is not None and self.game_id is not None
         if action.get("source") != "clock":
             self._fire_deadlines(action["t"])  # the clock ran out before this action came
-        checked = self.game.check_action(action)  # a malformed action must not reach the journal
+        try:
+            checked = self.game.check_action(action)  # a malformed action must not reach the journal
+        except EngineError as exc:
+            log.error("a malformed action was not played: %s", exc)
+            self.controller.show_note(Note("refused", "Not understood", str(exc)[:60]))
+            return []
         try:
             self.journal.append(self.game_id, checked)
         except JournalError as exc:

@@ -69,6 +69,8 @@ class TableAdapter(ABC):
         self.seats = tuple(seats)
         self._mat_problem: str | None = None
         self._standing: set[str] = set()  # cards the game knew before a restart, not seen since
+        self.snapshot: tuple[Lying, ...] = ()  # the table as the last frame left it
+        self.mat: MatLayout | None = None  # the mat the last frame saw
 
     def resumed(self, known: Collection[str]) -> None:
         """The station restarted in the middle of a game. The tracker starts afresh, so every card
@@ -82,6 +84,7 @@ class TableAdapter(ABC):
         """Turn one frame's table events into actions (stamped ``t``) and notes; ``snapshot`` is
         every card lying on the table after this frame."""
         reading = Reading()
+        self.snapshot, self.mat = tuple(snapshot), mat
         problem = self._check_mat(mat)
         if problem and problem != self._mat_problem:
             reading.notes.append(problem_note(problem))
@@ -141,6 +144,11 @@ class TableAdapter(ABC):
     def on_table(self, snapshot: Sequence[Lying], t: float, state: Mapping[str, Any], mat: MatLayout,
                  reading: Reading) -> None:
         """After each frame's events: the whole table as it lies now (default: nothing to do)."""
+
+    def complete(self, action: Action, state: Mapping[str, Any]) -> Action:
+        """A button's action with what the table says filled in (the cards lying along a strip
+        when CONFIRM submits them), from the last frame; default: unchanged."""
+        return action
 
     def cards_in(self, zone: Zone, snapshot: Sequence[Lying]) -> list[Lying]:
         """The cards of the snapshot lying in ``zone`` (with the usual slack)."""
