@@ -105,6 +105,15 @@ def test_values_are_typeset_as_taught():
     assert number_tokens(parse_number("0.200")) == [Text("0.200")]
 
 
+def test_numbers_that_read_as_others_upside_down_are_underlined_as_on_playing_cards():
+    """A card is read from every side of the table: 6 and 9 (and 16, 68, 99 …) get a mark."""
+    marked = [n for n in range(1, 101) if any(t.underline for t in number_tokens(parse_number(str(n))))]
+    assert marked == [6, 9, 16, 18, 19, 61, 66, 68, 81, 86, 89, 91, 98, 99]
+    assert face_tokens(face("6", "×")) == [Text("×"), Gap(0.12), Text("6", underline=True)]
+    assert number_tokens(parse_number("-9")) == [Text(MINUS), Text("9", underline=True)]
+    assert not any(t.underline for t in number_tokens(parse_number("69")))  # 69 upside down is 69
+
+
 @pytest.mark.parametrize("number", ["3/4", "2 1/3", "0.1(6)", "37.5%", "-5/12", "1000"])
 def test_cards_of_every_number_form_still_read(number):
     card = Card(face(number), "MW", "A")

@@ -1,5 +1,12 @@
 """A card's value set as a child reads it in a book: fractions stacked over a bar, repeating
-digits under a line, the true minus, times and divide signs. Sized to fill a box."""
+digits under a line, the true minus, times and divide signs. Sized to fill a box.
+
+A card lies on a table read from every side, so a number that turned half a turn reads as
+another number (6 and 9, 16 and 91, 68 and 89) is underlined, as playing cards mark their 6 and 9.
+
+>>> [n for n in ("6", "9", "69", "10", "16", "18", "25", "66", "88") if upside_down_confusable(n)]
+['6', '9', '16', '18', '66']
+"""
 
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ from station.printables.fonts import BOLD, CAP_HEIGHT, text_width
 SIGNS = {"+": "+", "-": MINUS, "×": "×", "÷": "÷"}
 FRACTION_SCALE = 0.62  # numerator and denominator size, against the main digits
 OVERLINE_RISE = 0.16  # the repeat line's height above the digits, against the font size
+UNDERLINE_DROP = 0.16  # the 6-or-9 mark's depth below the digits, against the font size
 _REPEATING = re.compile(r"^(.*?)\((\d+)\)(.*)$")
 
 
@@ -22,6 +30,19 @@ _REPEATING = re.compile(r"^(.*?)\((\d+)\)(.*)$")
 class Text:
     text: str
     overline: bool = False  # the repeating digits of 0.1(6)
+    underline: bool = False  # a number that reads as another one upside down (6, 9, 68 …)
+
+
+#: How each digit looks turned half a turn (digits not here look like no digit).
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def upside_down_confusable(digits: str) -> bool:
+    """Whether ``digits``, turned half a turn, reads as a different whole number."""
+    if not digits.isdigit() or not all(d in _TURNED for d in digits):
+        return False
+    turned = "".join(_TURNED[d] for d in reversed(digits))
+    return turned != digits and not (len(turned) > 1 and turned.startswith("0"))
 
 
 @dataclass(frozen=True)
@@ -62,6 +83,9 @@ def number_tokens(number: ExactNumber) -> list[Token]:
     if repeating:
         before, period, after = repeating.groups()
         return [t for t in (Text(before), Text(period, overline=True), Text(after)) if t.text]
+    digits = shown.removeprefix(MINUS)
+    if upside_down_confusable(digits):
+        return ([Text(MINUS)] if digits != shown else []) + [Text(digits, underline=True)]
     return [Text(shown)]
 
 
@@ -77,7 +101,9 @@ def _width(token: Token, size: float) -> float:
 def _height(tokens: list[Token], size: float) -> float:
     if any(isinstance(t, Stacked) for t in tokens):
         return size * (2 * CAP_HEIGHT * FRACTION_SCALE + 0.2)
-    return size * (CAP_HEIGHT + (OVERLINE_RISE if any(isinstance(t, Text) and t.overline for t in tokens) else 0))
+    over = OVERLINE_RISE if any(isinstance(t, Text) and t.overline for t in tokens) else 0
+    under = UNDERLINE_DROP if any(isinstance(t, Text) and t.underline for t in tokens) else 0
+    return size * (CAP_HEIGHT + over + under)
 
 
 def fit_size(tokens: list[Token], width: float, height: float) -> float:
@@ -89,7 +115,11 @@ def fit_size(tokens: list[Token], width: float, height: float) -> float:
 def draw_tokens(c: Canvas, tokens: list[Token], cx: float, cy: float, size: float) -> None:
     """Draw ``tokens`` centred on (cx, cy), in the canvas's y-up units, in the current colour."""
     x = cx - sum(_width(t, size) for t in tokens) / 2
-    baseline = cy - _height(tokens, size) / 2 if not any(isinstance(t, Stacked) for t in tokens) else cy - size * CAP_HEIGHT / 2
+    if any(isinstance(t, Stacked) for t in tokens):
+        baseline = cy - size * CAP_HEIGHT / 2
+    else:
+        under = UNDERLINE_DROP * size if any(isinstance(t, Text) and t.underline for t in tokens) else 0
+        baseline = cy - _height(tokens, size) / 2 + under
     for token in tokens:
         w = _width(token, size)
         if isinstance(token, Text):
@@ -99,6 +129,10 @@ def draw_tokens(c: Canvas, tokens: list[Token], cx: float, cy: float, size: floa
                 c.setLineWidth(size * 0.07)
                 top = baseline + size * (CAP_HEIGHT + OVERLINE_RISE - 0.035)
                 c.line(x + size * 0.04, top, x + w - size * 0.04, top)
+            if token.underline:
+                c.setLineWidth(size * 0.08)
+                bottom = baseline - size * (UNDERLINE_DROP - 0.04)
+                c.line(x + size * 0.04, bottom, x + w - size * 0.04, bottom)
         elif isinstance(token, Stacked):
             small = size * FRACTION_SCALE
             bar = cy
