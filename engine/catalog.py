@@ -85,6 +85,23 @@ class GameDeck:
     faces: Mapping[str, CardFace]
     decks: Mapping[str, tuple[str, ...]]
     deck_titles: Mapping[str, str]
+    #: what a table needs, for ``cards print --players N``: named decks each player holds in a
+    #: copy of their own (``each_player``), and decks printed once for everyone (``shared``)
+    each_player: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
+
+    def for_players(self, players: int) -> list[list[Card]]:
+        """The cards a table of ``players`` needs: each player's decks in copies A, B …, then the
+        shared ones in copy A (every card of copy A when the manifest says nothing); one group per
+        copy (each starts on a fresh sheet)."""
+        if not self.each_player and not self.shared:
+            return [self.cards([self.copies[0]])]
+        if self.each_player and not 1 <= players <= len(self.copies):
+            raise CatalogError(f"{self.title} has deck copies for 1–{len(self.copies)} players, not {players}")
+        groups = [[card for deck in self.each_player for card in self.cards([copy], deck)]
+                  for copy in self.copies[:players]] if self.each_player else []
+        shared = [card for deck in self.shared for card in self.cards([self.copies[0]], deck)]
+        return [group for group in groups + [shared] if group]
 
     def card(self, copy: str, code: str, *, quoted: str | None = None) -> Card:
         """The physical card ``code`` of deck ``copy``; ``quoted`` is what error messages quote."""
@@ -201,8 +218,14 @@ def _build(data: Mapping[str, Any]) -> GameDeck:
         if unknown:
             raise ValueError(f"deck {name!r} lists cards that do not exist: {', '.join(unknown[:5])}")
         decks[name] = codes
+    plan = data.get("print", {})
+    needs = {key: tuple(plan.get(key, ())) for key in ("each_player", "shared")}
+    for key, names in needs.items():
+        unknown = [n for n in names if n not in decks]
+        if unknown:
+            raise ValueError(f"print.{key} names decks that do not exist: {', '.join(unknown)}")
     result = GameDeck(game, data["code"], title, data["copies"], faces, decks,
-                      {n: d.get("title", n) for n, d in data.get("decks", {}).items()})
+                      {n: d.get("title", n) for n, d in data.get("decks", {}).items()}, **needs)
     for code in faces:  # every code must fit a payload: PayloadParts checks the alphabet and length
         PayloadParts(result.code, result.copies[0], code)
     return result

@@ -42,10 +42,13 @@ def register(sub: Any) -> None:
                            description="Print a deck as a PDF: cards laid out for cutting (cut marks, no card split over pages), "
                                        "each face sheet followed by its backs for double-sided printing.")
     p.add_argument("game", metavar="GAME", help="a game with printed cards, or 'all' for every game")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="exactly what a table of N players needs (Math Wars Meta: a COUNT META 1-25 deck and a "
+                        "MATH CRATE deck per player, copies A, B, C ...)")
     _selection_arguments(p, with_game=False)
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
     p.add_argument("--no-backs", dest="backs", action="store_false", help="faces only, for single-sided printing")
-    p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-cards.pdf)")
+    p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-cards.pdf in the current folder)")
     p.set_defaults(run=_guarded(_print))
 
     p = actions.add_parser("render", help="one card as a PNG image, exactly as printed",
@@ -53,7 +56,7 @@ def register(sub: Any) -> None:
     p.add_argument("card", metavar="CARD", help="card ID (MW-A-N37) or QR payload (MCS1-MW-A-N37)")
     p.add_argument("--dpi", type=float, default=300, help="resolution (default 300: a 1040 x 745 px card)")
     p.add_argument("--back", action="store_true", help="the card's back instead of its face")
-    p.add_argument("--out", type=Path, help="the PNG to write (default: CARD.png)")
+    p.add_argument("--out", type=Path, help="the PNG to write (default: CARD.png in the current folder)")
     p.set_defaults(run=_guarded(_render))
 
     mat = sub.add_parser("mat", help="print the play mat of a game",
@@ -65,7 +68,7 @@ def register(sub: Any) -> None:
     p.add_argument("game", metavar="GAME", help="the game (math-wars)")
     p.add_argument("--players", type=int, default=None, help="how many players sit at the mat (default: the game's usual)")
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
-    p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-mat.pdf)")
+    p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-mat.pdf in the current folder)")
     p.set_defaults(run=_guarded(_mat_print))
 
     for parser in (cards, mat):
@@ -130,14 +133,19 @@ def _print(args: argparse.Namespace) -> int:
 
     catalog = load_catalog()
     names = list(catalog.games) if args.game == "all" else [args.game]
-    groups = [group for name in names for group in _selected(_deck(catalog, name), args)]
+    if args.players is not None and (args.copies or args.deck):
+        raise UsageError("--players picks the decks and copies a table needs: leave out --copies and --deck")
+    if args.players is not None:
+        groups = [group for name in names for group in _deck(catalog, name).for_players(args.players)]
+    else:
+        groups = [group for name in names for group in _selected(_deck(catalog, name), args)]
     paper = parse_paper(args.paper)
     out = args.out or Path(f"{args.game}-cards.pdf")
     count = sum(len(group) for group in groups)
     pages = write_deck_pdf(groups, paper, out, backs=args.backs, progress=ProgressLine(f"Printing {count} cards: page"),
                            title=f"{' + '.join(GAME_TITLES[n] for n in names)} cards")
     sides = "faces and backs: print double-sided, flip on long edge" if args.backs else "faces only"
-    print(f"Wrote {out}: {count} cards on {pages} {paper.name} pages ({sides}).")
+    print(f"Wrote {out.resolve()}: {count} cards on {pages} {paper.name} pages ({sides}).")
     return EXIT_OK
 
 
@@ -157,7 +165,8 @@ def _render(args: argparse.Namespace) -> int:
     image = render_card(card, args.dpi, back=args.back)
     with atomic_output(out) as stream:
         image.save(stream, format="PNG", dpi=(args.dpi, args.dpi))
-    print(f"Wrote {out}: {card.id} ({card.face.describe()}), {image.width} x {image.height} px at {args.dpi:g} dpi.")
+    print(f"Wrote {out.resolve()}: {card.id} ({card.face.describe()}), {image.width} x {image.height} px at "
+          f"{args.dpi:g} dpi.")
     return EXIT_OK
 
 
@@ -176,6 +185,6 @@ def _mat_print(args: argparse.Namespace) -> int:
         pages = write_mat_pdf(layout, paper, out, progress=ProgressLine("Printing the mat: page"))
     except MarkersUnavailable as exc:
         raise UsageError(str(exc)) from exc
-    print(f"Wrote {out}: {layout.title} mat for {layout.seats} players, {layout.width:g} x {layout.height:g} mm "
+    print(f"Wrote {out.resolve()}: {layout.title} mat for {layout.seats} players, {layout.width:g} x {layout.height:g} mm "
           f"on {pages} {paper.name} page{'s' if pages != 1 else ''}.")
     return EXIT_OK

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from engine.catalog import load_catalog
 from station.cli import main
 from station.vision.decode import make_decoder
 
@@ -40,9 +41,21 @@ def test_print_reports_what_it_wrote_and_shows_progress(tmp_path, capsys):
     out = tmp_path / "crates.pdf"
     assert main(["cards", "print", "math-wars", "--copies", "C", "--deck", "crate1", "--paper", "letter", "--out", str(out)]) == 0
     captured = capsys.readouterr()
-    assert f"Wrote {out}: 40 cards on 10 letter pages" in captured.out
+    assert f"Wrote {out.resolve()}: 40 cards on 10 letter pages" in captured.out
     assert captured.err.splitlines()[-1] == "Printing 40 cards: page 10/10"
     assert out.read_bytes().startswith(b"%PDF") and files_in(tmp_path) == ["crates.pdf"]
+
+
+def test_print_for_a_table_of_three_gives_each_player_their_own_decks_and_nothing_more(tmp_path, capsys):
+    out = tmp_path / "table.pdf"
+    assert main(["cards", "print", "math-wars", "--players", "3", "--out", str(out)]) == 0
+    assert "195 cards on 48 a4 pages" in capsys.readouterr().out  # 3 x (25 COUNT META + 40 MATH CRATE)
+    groups = load_catalog().game("math-wars").for_players(3)
+    assert [sorted({c.copy for c in g}) for g in groups] == [["A"], ["B"], ["C"]]
+    assert all(sorted(c.face.code for c in g) == sorted([f"N{n}" for n in range(1, 26)] + [
+        f"{op}{n}" for op in "ASMD" for n in range(1, 11)]) for g in groups)
+    assert main(["cards", "print", "math-wars", "--players", "2", "--deck", "count25", "--out", str(out)]) == 2
+    assert "leave out --copies and --deck" in capsys.readouterr().err
 
 
 def test_render_writes_the_card_as_printed(tmp_path, capsys):
