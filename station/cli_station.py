@@ -133,6 +133,7 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
         story.display = run.display
         try:
             run.run()
+            run.settle()  # end on the game's own last screen (VICTORY!, game over)
             played = run.station.referee.game
             actions = played.actions if played is not None else []
             state = played.state() if played is not None else None

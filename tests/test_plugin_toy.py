@@ -158,3 +158,20 @@ def test_the_demo_plays_the_toy_game_on_rendered_frames_and_agrees_with_its_play
     assert "read and judged all 5 plays exactly as the players' own referee did" in out
     assert main(["demo", "--game", "toy", "--text", "--seed", "3"]) == 0
     assert "Game over (points): Ana won." in capsys.readouterr().out
+
+
+def test_a_recorded_demo_keeps_the_games_own_pace_and_ends_on_its_last_screen(toy, tmp_path, capsys):
+    from PIL import Image, ImageChops, ImageSequence
+
+    from station.hardware.display import preview
+    from station.ui.screens import render
+    from station.ui.views import BannerView
+
+    gif = tmp_path / "demo.gif"
+    assert main(["demo", "--game", "toy", "--quiet", "--pace", "0", "--seed", "3", "--screens", str(gif)]) == 0
+    assert f"saved in {gif}" in capsys.readouterr().out
+    frames = list(ImageSequence.Iterator(Image.open(gif)))
+    seconds = sum(frame.info["duration"] for frame in frames[:-1]) / 1000
+    assert seconds > 25  # five turns of laying three cards, confirming and clearing, at the table's pace
+    final = preview(render(BannerView("Game over", "Ana", (), "CONFIRM: new game"))).convert("RGB")
+    assert ImageChops.difference(frames[-1].convert("RGB"), final).getbbox() is None

@@ -180,7 +180,10 @@ class ScenarioRun:
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
                                camera=self.camera_model)
         if first:
-            self.display = open_display(self.display_backend, record=self.record, stream=self.stream)
+            # the display's clock is the scenario's: a recording keeps the game's own pace, however
+            # fast the frames are rendered
+            self.display = open_display(self.display_backend, record=self.record, stream=self.stream,
+                                        clock=lambda: self.now)
         self.buttons = ScriptedButtons()
         self.signals = open_signals("none")
         self.station = Station.from_config(self.config, referee, camera, self.display, self.buttons, self.signals,
@@ -222,6 +225,14 @@ class ScenarioRun:
         for step in self.scenario.steps:
             getattr(self, f"_{step.kind}")(step)
         return self.records
+
+    def settle(self, limit: float = 60.0) -> None:
+        """Let time pass until the screens queued by the last events have all been shown (the
+        game's last screen stays), ``limit`` seconds at most: the demo ends on the game's end."""
+        waited = 0.0
+        while self.station.referee.controller.busy and waited < limit:
+            self.frames(0.5)
+            waited += 0.5
 
     def close(self) -> None:
         self.station.referee.journal.close()

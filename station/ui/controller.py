@@ -272,6 +272,11 @@ class Controller:
         assert state is not None
         return self.games[self.game].live_view(state, clock, self.page)
 
+    @property
+    def busy(self) -> bool:
+        """Screens are still queued to come and go on their own (a banner that shows for 4 s)."""
+        return any(overlay.seconds is not None for overlay in self.overlays)
+
     def take_signals(self) -> list[str]:
         signals, self.signals = self.signals, []
         return signals
