@@ -83,3 +83,30 @@ def test_a_seat_beyond_the_players_is_empty():
     r = reading(adapter, [placed("MW-A-N21", "seat2.count-meta")],
                 new_game({"game": "math-wars", "players": ["Ana"]}))
     assert r.actions == [] and r.notes[0].code == "empty_seat"
+
+
+def test_after_a_restart_a_card_the_game_knows_stands_and_any_other_is_played_at_once():
+    """What stands is decided from the journal, not by a blanket settling time: a new card laid
+    in the very first frame after a restart is a play."""
+    game = new_game({"game": "math-wars", "players": ["Ana", "Ben"]})
+    game.apply({"type": "play", "t": 1, "player": "Ana", "card": "MW-A-N21"})
+    adapter = MathWarsTable(["Ana", "Ben"])
+    adapter.resumed(game.table_cards())
+    first = adapter.read([placed("MW-A-N21", "seat1.count-meta"), placed("MW-B-N15", "seat2.count-meta")], 0.1,
+                         game.state(), MAT)
+    assert [(a["player"], a["card"]) for a in first.actions] == [("Ben", "MW-B-N15")]
+    # the standing card is taken away and laid again: from then on it is a card like any other
+    adapter.read([{"type": "removed", "card": "MW-A-N21"}], 3.0, game.state(), MAT)
+    again = adapter.read([placed("MW-A-N21", "seat1.count-meta")], 4.0, new_game(
+        {"game": "math-wars", "players": ["Ana", "Ben"]}).state(), MAT)
+    assert [a["card"] for a in again.actions] == ["MW-A-N21"]
+
+
+def test_the_cards_a_math_wars_game_knows_are_this_hands_and_the_last_ones():
+    game = new_game({"game": "math-wars", "players": ["Ana", "Ben"]})
+    hand = [("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N15"), ("Ben", "MW-B-A6")]
+    for t, (player, card) in enumerate(hand, 1):
+        game.apply({"type": "play", "t": t, "player": player, "card": card})
+    assert game.table_cards() == {card for _, card in hand}  # settled, still lying there
+    game.apply({"type": "play", "t": 9, "player": "Ana", "card": "MW-A-N3"})
+    assert game.table_cards() == {card for _, card in hand} | {"MW-A-N3"}
