@@ -233,25 +233,30 @@ def _draw_mat(c: Canvas, layout: MatLayout, cells: dict[int, list[list[bool]]]) 
 
 
 def _draw_zone(c: Canvas, zone: Zone, colour: colors.Color, seat: str) -> None:
-    """A tinted box with a card's outline; its labels in the strip on the player's side."""
+    """A tinted box, its labels along the side nearest its reader; a pile's box also shows the
+    outline of the card that goes there (other zones hold several cards, or any number)."""
     c.saveState()
     c.translate(zone.x + zone.w / 2, zone.y + zone.h / 2)
     c.rotate(zone.facing)  # from here +y points at the zone's player
-    half_w, half_h = zone.w / 2, zone.h / 2
+    width, height = (zone.h, zone.w) if zone.facing % 180 else (zone.w, zone.h)  # as its reader sees it
+    half_w, half_h = width / 2, height / 2
     c.setFillColor(_tint(colour, ZONE_TINT))
     c.setStrokeColor(colour)
     c.setLineWidth(0.6)
-    c.roundRect(-half_w, -half_h, zone.w, zone.h, 4.0, stroke=1, fill=1)
-    c.setStrokeColor(_tint(colour, OUTLINE_TINT))
-    c.setLineWidth(0.35)
-    c.setDash([2.0, 1.5])
-    c.roundRect(-CARD_WIDTH_MM / 2, -CARD_HEIGHT_MM / 2, CARD_WIDTH_MM, CARD_HEIGHT_MM, 3.0, stroke=1, fill=0)
-    c.setDash([])
-    strip = half_h - CARD_HEIGHT_MM / 2
+    c.roundRect(-half_w, -half_h, width, height, 4.0, stroke=1, fill=1)
+    if zone.role == "pile":
+        c.setStrokeColor(_tint(colour, OUTLINE_TINT))
+        c.setLineWidth(0.35)
+        c.setDash([2.0, 1.5])
+        c.roundRect(-CARD_WIDTH_MM / 2, -CARD_HEIGHT_MM / 2, CARD_WIDTH_MM, CARD_HEIGHT_MM, 3.0, stroke=1, fill=0)
+        c.setDash([])
+        strip, inset = half_h - CARD_HEIGHT_MM / 2, CARD_WIDTH_MM / 2
+    else:
+        strip, inset = LABEL_SIZE * CAP_HEIGHT + 4.0, half_w - 4.0
     baseline = half_h - (strip - LABEL_SIZE * CAP_HEIGHT) / 2
     c.setFillColor(colour)
-    _text(c, -CARD_WIDTH_MM / 2, baseline, zone.label, BOLD, LABEL_SIZE)
-    _text(c, CARD_WIDTH_MM / 2, baseline, seat, BOLD, LABEL_SIZE, align="right")
+    _text(c, -inset, baseline, zone.label, BOLD, LABEL_SIZE)
+    _text(c, inset, baseline, seat, BOLD, LABEL_SIZE, align="right")
     c.restoreState()
 
 
