@@ -70,3 +70,19 @@ def test_a_restart_after_undo_resumes_without_the_undone_play(tmp_path):
     assert again.resume(0.0)
     assert [(a["player"], a["card"]) for a in again.game.actions] == PLAYS[:2]
     again.journal.close()
+
+
+def test_the_screens_after_a_hand_show_its_values(tmp_path):
+    """21 − 5 = 16 against 15 + 6 = 21: Ben wins, Ana pays 5 + her battle card, hand 2 starts."""
+    ref = playing(tmp_path, [*PLAYS, ("Ben", "MW-B-A6")])
+    ref.press(CONFIRM, 5.0)   # past Ben's last card
+    hand = ref.screen(5.0)
+    assert [(r.name, r.detail, r.status) for r in hand.rows] == [("Ana", "21 − 5", ""), ("Ben", "15 + 6", "top")]
+    assert hand.results == ("16", "21")
+    ref.press(CONFIRM, 5.0)
+    won = ref.screen(5.0)
+    assert (won.title, won.big, won.lines) == ("Hand 1 won", "Ben", ("Ana pays 6",))
+    ref.press(CONFIRM, 5.0)
+    live = ref.screen(5.0)
+    assert live.title == "Hand 2" and live.footer == "VICTORY 0-0"
+    assert [(p.name, p.detail) for p in live.players] == [("Ana", "19 cards"), ("Ben", "24 cards")]
