@@ -49,3 +49,11 @@ def test_a_payload_that_cannot_be_printed_names_the_part(parts, named):
     """Printing builds payloads from parts: a bad part is refused by name before a card is printed."""
     with pytest.raises(ValueError, match=named):
         PayloadParts(*parts)
+
+
+@pytest.mark.parametrize("read", [b"MCS1-MW-A-N1", 37, None, ""])
+def test_a_payload_that_is_not_text_or_is_empty_is_quoted_in_the_message(read):
+    """What the camera handed over is named, so a log says what was read, not just that it failed."""
+    with pytest.raises(PayloadError) as caught:
+        split_payload(read)
+    assert repr(read) in str(caught.value)
