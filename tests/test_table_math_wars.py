@@ -83,3 +83,29 @@ def test_a_seat_beyond_the_players_is_empty():
     r = reading(adapter, [placed("MW-A-N21", "seat2.count-meta")],
                 new_game({"game": "math-wars", "players": ["Ana"]}))
     assert r.actions == [] and r.notes[0].code == "empty_seat"
+
+
+def test_the_notes_say_what_the_screen_shows_and_which_card():
+    adapter = MathWarsTable(["Ana"])
+    zone = next(z for z in MAT.zones if z.name == "seat1.count-meta")
+    outside = reading(adapter, [placed("MW-A-N4", at=(zone.x - 60, zone.y + 20))]).notes
+    assert [n.as_json() for n in outside] == [{"type": "note", "code": "outside_zones", "title": "Not in a box",
+                                               "detail": "Put cards in your boxes", "card": "MW-A-N4"}]
+    empty = reading(adapter, [placed("MW-A-N21", "seat2.count-meta")],
+                    new_game({"game": "math-wars", "players": ["Ana"]})).notes
+    assert [n.as_json() for n in empty] == [{"type": "note", "code": "empty_seat", "title": "Empty seat",
+                                             "detail": "Nobody plays at seat 2", "card": "MW-A-N21"}]
+
+
+def test_a_card_outside_the_boxes_is_told_once_until_it_is_taken_away_or_played():
+    adapter = MathWarsTable(["Ana", "Ben"])
+    zone = next(z for z in MAT.zones if z.name == "seat1.count-meta")
+    far = placed("MW-A-N4", at=(zone.x - 60, zone.y + 20))
+    assert [n.code for n in reading(adapter, [far]).notes] == ["outside_zones"]
+    assert reading(adapter, [{**far, "type": "moved"}]).notes == []   # still out: said already
+    reading(adapter, [{"type": "removed", "card": "MW-A-N4"}])
+    assert [n.code for n in reading(adapter, [far]).notes] == ["outside_zones"]   # put down outside again
+    slid_in = reading(adapter, [{**placed("MW-A-N4", "seat1.count-meta"), "type": "moved"}])
+    assert [a["card"] for a in slid_in.actions] == ["MW-A-N4"]
+    nudged = {**placed("MW-A-N4", at=(zone.center[0] + 15, zone.center[1])), "type": "moved"}
+    assert reading(adapter, [nudged]).actions == []   # a played card nudged in its box is no new play
