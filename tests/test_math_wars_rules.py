@@ -39,6 +39,7 @@ def test_an_empty_math_crate_pile_is_reshuffled_from_its_discards() -> None:
         low, high = ("MW-A-A1", "MW-B-A2") if hand % 2 == 0 else ("MW-A-A2", "MW-B-A1")
         events = t.hand(Ana=("MW-A-N10", low), Ben=("MW-B-N10", high))
         assert not t.of("crates_reshuffled", events) and not t.of("violation", events)
+        assert not t.of("knocked_out", events)   # spoils count as cards to turn up under Option 2
     assert [(t.piles(p)["crate_draw"], t.piles(p)["crate_discard"]) for p in ("Ana", "Ben")] == [(0, CRATE_CARDS)] * 2
     events = t.hand(Ana=("MW-A-N10", "MW-A-A1"), Ben=("MW-B-N10", "MW-B-A2"))
     assert [(e["player"], e["cards"]) for e in t.of("crates_reshuffled", events)] == [("Ana", CRATE_CARDS),
@@ -77,3 +78,15 @@ def test_team_option_1_each_loser_pays_into_their_own_spoils() -> None:
                     Cy=("MW-C-N3", "MW-C-A1"), Dee=("MW-D-N8", "MW-D-A1"))
     assert {p["player"]: p["to"] for p in t.of("cards_paid", events)} == {"Cy": "Cy", "Dee": "Dee"}
     assert t.piles("Ben")["spoils"] == 1 and t.piles("Cy")["spoils"] == 11 + 1
+
+
+def test_option_2_a_player_with_few_cards_left_but_spoils_fights_a_math_war_in_full() -> None:
+    t = Table(discard_option=2)
+    t.hand(Ana=("MW-A-N1", "MW-A-A1"), Ben=("MW-B-N20", "MW-B-A1"))   # 2 v 21: Ana pays 19
+    t.hand(Ana=("MW-A-N20", "MW-A-A1"), Ben=("MW-B-N1", "MW-B-A1"))   # 21 v 2: Ben pays 19
+    assert [(t.piles(p)["draw"], t.piles(p)["spoils"]) for p in ("Ana", "Ben")] == [(4, 21), (4, 21)]
+    events = t.hand(Ana=("MW-A-N5", "MW-A-A5"), Ben=("MW-B-N5", "MW-B-A5"))   # 10 v 10
+    (war,) = t.of("math_war", events)
+    assert war["players"] == ["Ana", "Ben"] and not t.of("knocked_out", events)
+    played = t.play("Ana", "MW-A-N7")
+    assert t.of("card_played", played)[0]["face_down"] == 3   # 3 left to draw: 3 face down, 1 up from the spoils
