@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, Phase, settings
 
 from engine.math_wars import MathWars
+
+# No property test may fail because a loaded machine was slow: no per-example deadline, and no
+# "too slow" health check (two cores are shared). The "mutation" profile (scripts/mutation.py)
+# stops at the first failing example instead of shrinking it, with fewer examples, always the
+# same ones: a mutant is killed or not, the same every run.
+settings.register_profile("station", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("mutation", parent=settings.get_profile("station"), max_examples=30, derandomize=True,
+                          database=None, phases=[Phase.explicit, Phase.generate])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "station"))
 
 
 class Table:

@@ -81,28 +81,52 @@ def test_holding_gives_one_long_press_and_its_release_nothing(gpio_buttons):
     assert gather(buttons, 0, settle=0.1) == []
 
 
+class Clock:
+    """The bounce timer's clock, moved by the test: a chatter is one instant however slow the machine."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_a_bouncing_contact_gives_one_press(gpio_buttons):
-    buttons = gpio_buttons(hold_time=5.0, bounce_time=0.3)
+    clock = Clock()
+    buttons = gpio_buttons(hold_time=5.0, bounce_time=0.3, clock=clock)
     pin = buttons.pin_factory.pin(27)
-    for _ in range(5):
+    for _ in range(5):  # all within one bounce time, by the clock
         pin.drive_low()
         pin.drive_high()
     assert gather(buttons, 1, settle=0.5) == [Press("confirm")]
 
 
 def test_bounces_on_press_and_release_lose_nothing_and_add_nothing(gpio_buttons):
-    buttons = gpio_buttons(hold_time=5.0, bounce_time=0.1)
+    clock = Clock()
+    buttons = gpio_buttons(hold_time=5.0, bounce_time=0.1, clock=clock)
     pin = buttons.pin_factory.pin(17)
     for _ in range(3):  # the contact closes with a chatter and stays closed
         pin.drive_high()
         pin.drive_low()
     time.sleep(0.2)
     assert buttons.presses() == []  # still held down: no press yet
+    clock.now += 0.5  # held for half a second
     for _ in range(3):  # and opens with a chatter
         pin.drive_high()
         pin.drive_low()
     pin.drive_high()
     assert gather(buttons, 1, settle=0.3) == [Press("select")]
+
+
+def test_a_release_within_the_bounce_time_is_not_lost(gpio_buttons):
+    """A quick tap whose release comes within the bounce time: the level is read again after it."""
+    clock = Clock()
+    buttons = gpio_buttons(hold_time=5.0, bounce_time=0.2, clock=clock)
+    pin = buttons.pin_factory.pin(22)
+    pin.drive_low()
+    clock.now += 0.05
+    pin.drive_high()
+    assert gather(buttons, 1, settle=0.3) == [Press("back")]
 
 
 def test_two_presses_apart_are_two_presses(gpio_buttons):

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from station.sim.scenario import ScenarioFailed, ScenarioRun, load_scenario, parse_scenario
+from station.sim.scenario import ScenarioError, ScenarioFailed, ScenarioRun, load_scenario, parse_scenario, screen_shows
 from station.store import Journal
+from station.ui.views import HandView, LiveView, PlayerLine
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
@@ -128,3 +129,76 @@ def test_demo_plays_a_whole_game_on_the_virtual_table():
     assert result.returncode == 0, result.stderr
     assert "wins the game" in result.stdout
     assert "exactly as the players' own referee did" in result.stdout
+
+
+NOT_YOUR_DECK_THEN_A_PLAY = [
+    {"place": "MW-C-N5", "zone": "seat1.count-meta"},   # deck C is not Ana's: a violation
+    {"remove": "MW-C-N5"},
+    {"place": "MW-A-N5", "zone": "seat1.count-meta"},
+    {"expect": {"type": "card_played", "player": "Ana", "card": "MW-A-N5"}},
+]
+
+
+def test_expect_none_sees_a_violation_before_the_last_match(tmp_path):
+    """A rule broken early is not hidden by a match later: expect_none looks at the whole run."""
+    scenario = parse_scenario({"game": {"game": "math-wars", "players": ["Ana", "Ben"]},
+                               "step": [*NOT_YOUR_DECK_THEN_A_PLAY, {"expect_none": {"type": "violation"}}]})
+    run = ScenarioRun(scenario, tmp_path)
+    try:
+        with pytest.raises(ScenarioFailed, match="step 5 .*not_your_deck"):
+            run.run()
+    finally:
+        run.close()
+
+
+def test_expect_none_since_the_last_expect_looks_only_after_it(tmp_path):
+    scenario = parse_scenario({"game": {"game": "math-wars", "players": ["Ana", "Ben"]},
+                               "step": [*NOT_YOUR_DECK_THEN_A_PLAY,
+                                        {"expect_none": {"type": "violation"}, "since": "last_expect"}]})
+    run = ScenarioRun(scenario, tmp_path)
+    try:
+        run.run()
+    finally:
+        run.close()
+    assert any(r["type"] == "violation" for r in run.records)  # there was one, before the window
+
+
+def test_expect_screen_names_the_view_and_field_it_means():
+    live = LiveView("Hand 3", "04:15", "Play your cards!", (PlayerLine("Ana", "15 cards"),), footer="VICTORY 0-1")
+    hand = HandView("Hand 3", (PlayerLine("Ana", "10 + 5"), PlayerLine("Ben", "3 × 4")), ("15", "12"))
+    assert not screen_shows(live, {"is": "15"})  # a clock or a card count is no result
+    assert screen_shows(hand, {"is": "15"})
+    assert screen_shows(hand, {"view": "HandView", "field": "results", "is": ["15", "12"]})
+    assert not screen_shows(hand, {"view": "HandView", "field": "results", "is": ["12", "15"]})
+    assert screen_shows(hand, {"view": "HandView", "field": "results", "has": "15"})
+    assert not screen_shows(live, {"view": "HandView", "field": "results", "has": "15"})
+    assert not screen_shows(live, {"view": "LiveView", "field": "clock", "is": "15"})
+    assert screen_shows(live, {"view": "LiveView", "field": "clock", "has": "15"})
+    assert screen_shows(live, {"field": "footer", "has": "0-1"})
+    assert not screen_shows(None, {"is": "Hand 3"})
+
+
+def test_a_failed_screen_expectation_shows_the_whole_view(tmp_path):
+    scenario = parse_scenario({"game": {"game": "math-wars", "players": ["Ana", "Ben"]}, "reveal": "at_once",
+                               "step": [{"place": "MW-A-N21", "zone": "seat1.count-meta"},
+                                        {"expect_screen": {"view": "HandView", "field": "results", "has": "21"}}]})
+    run = ScenarioRun(scenario, tmp_path)
+    try:
+        with pytest.raises(ScenarioFailed, match=r"step 2 .*the screen shows VerdictView\(kind='ok', title='Ana'"):
+            run.run()
+    finally:
+        run.close()
+
+
+@pytest.mark.parametrize(("step", "named"), [
+    ({"expect_screen": {"view": "HandVeiw", "field": "results", "is": "1"}}, "no view 'HandVeiw'"),
+    ({"expect_screen": {"view": "HandView", "field": "result", "is": "1"}}, "HandView has no field 'result'"),
+    ({"expect_screen": {"view": "HandView", "field": "results", "is": "1", "has": "1"}}, "one of is, has"),
+    ({"expect_screen": {"view": "HandView", "field": "results"}}, "one of is, has"),
+    ({"expect_screen": 15}, "give a text"),
+    ({"expect_none": {"type": "violation"}, "since": "hand"}, 'since is "start"'),
+    ({"expect_none": "violation"}, "give a table of fields"),
+])
+def test_a_bad_expectation_is_refused_before_the_run(step, named):
+    with pytest.raises(ScenarioError, match=named):
+        parse_scenario({"step": [step]})

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import io
 import itertools
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockFactory, MockPin, MockPWMPin
 
 from station.hardware.buttons import open_buttons
 from station.hardware.gpio import close_pin_factory
@@ -65,12 +66,31 @@ def test_each_signal_beeps_and_blinks_then_ends_off(gpio_signals, signal, beeps,
     assert not buzzer.state and not led.state
 
 
+class GatedPin(MockPin):
+    """A mock pin that cannot go low until the test opens its gate: a pattern cannot end early,
+    however slow the machine, and a caller held up until it ends would wait out the DEADLINE."""
+
+    gate = threading.Event()
+
+    def _set_state(self, value: Any) -> None:
+        if not value and self.state:
+            self.gate.wait(DEADLINE)
+        super()._set_state(value)
+
+
 def test_a_signal_returns_before_its_pattern_ends(gpio_signals):
-    signals = gpio_signals(buzzer_pin=BUZZER, led_pin=LED)
-    led = signals.pin_factory.pin(LED)
-    signals.attention()  # a one-second blink
-    assert not finished(led, 1)()  # the caller was not held up until it ended
-    assert wait_until(finished(led, 1))
+    factory = MockFactory(pin_class=GatedPin)
+    GatedPin.gate.clear()
+    try:
+        signals = gpio_signals(led_pin=LED, pin_factory=factory)
+        led = factory.pin(LED)
+        signals.attention()  # a one-second blink, held on by the gate
+        assert not finished(led, 1)()  # the caller was not held up until it ended
+        GatedPin.gate.set()
+        assert wait_until(finished(led, 1))
+    finally:
+        GatedPin.gate.set()
+        close_pin_factory(factory)
 
 
 def test_a_fault_blinks_slowly_until_fixed_and_plays_leave_it_alone(gpio_signals):

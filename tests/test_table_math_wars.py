@@ -110,3 +110,29 @@ def test_the_cards_a_math_wars_game_knows_are_this_hands_and_the_last_ones():
     assert game.table_cards() == {card for _, card in hand}  # settled, still lying there
     game.apply({"type": "play", "t": 9, "player": "Ana", "card": "MW-A-N3"})
     assert game.table_cards() == {card for _, card in hand} | {"MW-A-N3"}
+
+
+def test_the_notes_say_what_the_screen_shows_and_which_card():
+    adapter = MathWarsTable(["Ana"])
+    zone = next(z for z in MAT.zones if z.name == "seat1.count-meta")
+    outside = reading(adapter, [placed("MW-A-N4", at=(zone.x - 60, zone.y + 20))]).notes
+    assert [n.as_json() for n in outside] == [{"type": "note", "code": "outside_zones", "title": "Not in a box",
+                                               "detail": "Put cards in your boxes", "card": "MW-A-N4"}]
+    empty = reading(adapter, [placed("MW-A-N21", "seat2.count-meta")],
+                    new_game({"game": "math-wars", "players": ["Ana"]})).notes
+    assert [n.as_json() for n in empty] == [{"type": "note", "code": "empty_seat", "title": "Empty seat",
+                                             "detail": "Nobody plays at seat 2", "card": "MW-A-N21"}]
+
+
+def test_a_card_outside_the_boxes_is_told_once_until_it_is_taken_away_or_played():
+    adapter = MathWarsTable(["Ana", "Ben"])
+    zone = next(z for z in MAT.zones if z.name == "seat1.count-meta")
+    far = placed("MW-A-N4", at=(zone.x - 60, zone.y + 20))
+    assert [n.code for n in reading(adapter, [far]).notes] == ["outside_zones"]
+    assert reading(adapter, [{**far, "type": "moved"}]).notes == []   # still out: said already
+    reading(adapter, [{"type": "removed", "card": "MW-A-N4"}])
+    assert [n.code for n in reading(adapter, [far]).notes] == ["outside_zones"]   # put down outside again
+    slid_in = reading(adapter, [{**placed("MW-A-N4", "seat1.count-meta"), "type": "moved"}])
+    assert [a["card"] for a in slid_in.actions] == ["MW-A-N4"]
+    nudged = {**placed("MW-A-N4", at=(zone.center[0] + 15, zone.center[1])), "type": "moved"}
+    assert reading(adapter, [nudged]).actions == []   # a played card nudged in its box is no new play

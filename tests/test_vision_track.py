@@ -128,3 +128,47 @@ def test_an_unknown_qr_code_is_reported_once_and_is_never_a_card():
     assert len(unknown) == 1 and unknown[0]["text"] == "https://example.org/menu"
     assert "not a Math Card Station card" in unknown[0]["reason"]
     assert run.kinds().count("placed") == 1 and set(run.tracker.cards) == {"MW-A-N37"}
+
+
+def test_a_hand_hovering_over_a_card_longer_than_the_removal_delay_removes_nothing():
+    """A child's hand lingering over the cards (4 s, past remove_after) keeps the cards under it."""
+    run = Run(TrackSettings(remove_after=2.5))
+    run.show(N37, S5, frames=3)
+    for step in range(40):  # the hand sways a little over N37: it moves, so the table is busy there
+        sway = 10 if step % 2 else -10
+        run.show(N37, S5, hands=(Hand(N37.x + sway, N37.y + 30, length=300, angle=90),))
+    assert "covered" in run.kinds("MW-A-N37")
+    assert "removed" not in run.kinds()
+    run.show(N37, S5, frames=4)
+    assert "removed" not in run.kinds() and set(run.tracker.cards) == {"MW-A-N37", "MW-A-S5"}
+    assert run.kinds("MW-A-N37") == ["placed", "covered", "uncovered"]
+
+
+def test_a_card_taken_away_under_a_hovering_hand_is_removed_once_the_hand_has_gone():
+    run = Run(TrackSettings(remove_after=1.0))
+    run.show(N37, S5, frames=3)
+    for step in range(20):  # 2 s of a hand over N37, which is taken away under it
+        sway = 10 if step % 2 else -10
+        run.show(S5, hands=(Hand(N37.x + sway, N37.y + 30, length=300, angle=90),))
+    assert "removed" not in run.kinds()
+    left = run.frame / FPS
+    run.show(S5, frames=20)
+    removed = [e for e in run.events if e["type"] == "removed"]
+    assert [e["card"] for e in removed] == ["MW-A-N37"]
+    assert removed[0]["t"] >= left + 0.5 - 0.15  # its place was still and empty long enough after the hand
+
+
+def test_a_card_counts_as_covered_from_its_second_frame_unseen():
+    run = Run(TrackSettings(cover_after_frames=2))
+    run.show(N37, S5, frames=3)
+    assert run.show(S5) == []  # one frame without it: a glitch, not yet covered
+    covered = run.show(S5)
+    assert [(e["type"], e["card"]) for e in covered] == [("covered", "MW-A-N37")]
+
+
+def test_the_cover_threshold_is_the_configured_frame_count():
+    run = Run(TrackSettings(cover_after_frames=4))
+    run.show(N37, S5, frames=3)
+    for _ in range(3):
+        assert run.show(S5) == []
+    assert [e["type"] for e in run.show(S5)] == ["covered"]

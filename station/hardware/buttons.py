@@ -135,7 +135,7 @@ class GpioButtons(_QueuedButtons):
     backend = "gpio"
 
     def __init__(self, pins: Mapping[str, int], *, bounce_time: float, hold_time: float,
-                 pin_factory: str | Factory | None) -> None:
+                 pin_factory: str | Factory | None, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         _check_pins(pins)
         if not bounce_time >= 0:
@@ -159,7 +159,7 @@ class GpioButtons(_QueuedButtons):
                 raise ButtonsUnavailable(
                     f"{name} button on GPIO{pin} cannot be used ({exc}): check that no other program or part uses it"
                 ) from exc
-            self._buttons[name] = _Debounced(name, device, bounce_time, self._lock, self._queue.put)
+            self._buttons[name] = _Debounced(name, device, bounce_time, self._lock, self._queue.put, clock)
 
     def close(self) -> None:
         if self.closed:
@@ -182,8 +182,9 @@ class _Debounced:
     """
 
     def __init__(self, name: str, device: Button, bounce_time: float, lock: threading.Lock,
-                 emit: Callable[[Press], None]) -> None:
+                 emit: Callable[[Press], None], clock: Callable[[], float] = time.monotonic) -> None:
         self.name = name
+        self._clock = clock  # edges are timed by it; a test's clock makes bounces independent of the machine's speed
         self.device = device
         self._bounce = bounce_time
         self._lock = lock
@@ -201,7 +202,7 @@ class _Debounced:
         with self._lock:
             if self._closed:
                 return
-            now = time.monotonic()
+            now = self._clock()
             wait = self._last_edge + self._bounce - now
             if wait > 0:
                 if self._timer is None:
@@ -215,7 +216,7 @@ class _Debounced:
         with self._lock:
             self._timer = None
             if not self._closed:
-                self._sync(time.monotonic())
+                self._sync(self._clock())
 
     def _sync(self, now: float) -> None:
         down = bool(self.device.is_pressed)
@@ -375,17 +376,18 @@ def _check_pins(pins: Mapping[str, int]) -> None:
 
 def open_buttons(backend: str, *, pins: Mapping[str, int] | None = None, bounce_time: float = 0.05,
                  hold_time: float = 1.0, pin_factory: str | Factory | None = None,
-                 keys: Mapping[str, str] | None = None, stream: TextIO | None = None) -> Buttons:
+                 keys: Mapping[str, str] | None = None, stream: TextIO | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> Buttons:
     """The buttons of ``backend``: gpio, keyboard, script or none.
 
     gpio: ``pins`` maps button names to BCM numbers (default DEFAULT_PINS; a button left out
     does not exist); ``pin_factory`` is a gpiozero factory name ("mock", "lgpio", ...), a Factory
     object (shared, not closed here) or None for gpiozero's default. keyboard: ``keys``
-    overrides DEFAULT_KEYS and ``stream`` defaults to stdin.
+    overrides DEFAULT_KEYS and ``stream`` defaults to stdin. ``clock`` times the gpio bounces.
     """
     if backend == "gpio":
         return GpioButtons(DEFAULT_PINS if pins is None else pins, bounce_time=bounce_time, hold_time=hold_time,
-                           pin_factory=pin_factory)
+                           pin_factory=pin_factory, clock=clock)
     if backend == "keyboard":
         return KeyboardButtons(stream, keys)
     if backend == "script":

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -31,7 +31,7 @@ _STEP_KEYS = {
     "camera": {"settle"},
     "restart": set(),
     "expect": set(),
-    "expect_none": set(),
+    "expect_none": {"since"},
     "expect_screen": set(),
 }
 
@@ -98,7 +98,9 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
         extra = set(raw) - {kind} - _STEP_KEYS[kind]
         if extra:
             raise ScenarioError(f"step {number} ({kind}): unknown key(s) {', '.join(sorted(extra))}")
-        steps.append(Step(kind, raw[kind], {k: v for k, v in raw.items() if k != kind}, number))
+        step = Step(kind, raw[kind], {k: v for k, v in raw.items() if k != kind}, number)
+        _check_expectation(step)
+        steps.append(step)
     fps = data.get("fps", 5.0)
     if not isinstance(fps, (int, float)) or not 0.5 <= fps <= 30:
         raise ScenarioError(f"fps must be a number from 0.5 to 30, not {fps!r}")
@@ -312,8 +314,7 @@ class ScenarioRun:
         """The first record since the last match that has every given field; expects match in order."""
         wanted = dict(step.value)
         for index in range(self._since_expect, len(self.records)):
-            record = self.records[index]
-            if all(record.get(k) == v for k, v in wanted.items()):
+            if _matches(self.records[index], wanted):
                 self._since_expect = index + 1
                 return
         recent = self.records[self._since_expect:]
@@ -321,27 +322,98 @@ class ScenarioRun:
         raise ScenarioFailed(f"{step.where()}: no event with {wanted} after the last match (seen: {seen})")
 
     def _expect_none(self, step: Step) -> None:
-        """No record since the last match has every given field (e.g. no ``action`` during a hand's pass)."""
+        """No record with every given field anywhere in the run so far, or (``since =
+        "last_expect"``) since the last matched ``expect``, e.g. no ``action`` while a hand passes."""
         wanted = dict(step.value)
-        for record in self.records[self._since_expect:]:
-            if all(record.get(k) == v for k, v in wanted.items()):
+        first = self._since_expect if step.options.get("since", "start") == "last_expect" else 0
+        for record in self.records[first:]:
+            if _matches(record, wanted):
                 raise ScenarioFailed(f"{step.where()}: unexpected {record}")
 
     def _expect_screen(self, step: Step) -> None:
+        """The OLED's current view shows a text: a plain string is one of its texts exactly; a
+        table names the ``view`` and ``field`` and says what it ``is`` or ``has`` (a part of a text)."""
         view = self.station.last_view
-        text = _view_text(view)
-        if str(step.value).casefold() not in text.casefold():
-            raise ScenarioFailed(f"{step.where()}: the screen shows {text!r}")
+        wanted = step.value if isinstance(step.value, Mapping) else {"is": step.value}
+        if not screen_shows(view, wanted):
+            raise ScenarioFailed(f"{step.where()}: the screen shows {_describe_view(view)}")
 
 
-def _view_text(view: Any) -> str:
-    """Every string a view carries, for ``expect_screen``."""
+SCREEN_KEYS = {"view", "field", "is", "has"}
+
+
+def _check_expectation(step: Step) -> None:
+    """An ``expect_none`` window and an ``expect_screen`` table are checked before anything runs."""
+    if step.kind in ("expect", "expect_none") and not isinstance(step.value, Mapping):
+        raise ScenarioError(f"{step.where()}: give a table of fields, e.g. {{ type = \"violation\" }}")
+    if step.kind == "expect_none" and step.options.get("since", "start") not in ("start", "last_expect"):
+        raise ScenarioError(f"{step.where()}: since is \"start\" (the default: the whole run so far) or \"last_expect\"")
+    if step.kind != "expect_screen":
+        return
+    if isinstance(step.value, str):
+        return
+    if not isinstance(step.value, Mapping) or set(step.value) - SCREEN_KEYS or ("is" in step.value) == ("has" in step.value):
+        raise ScenarioError(f"{step.where()}: give a text, or a table with view, field and one of is, has "
+                            "(e.g. { view = \"HandView\", field = \"results\", has = \"16\" })")
+    from station.ui import views
+
+    name = step.value.get("view")
+    if name is not None:
+        view_class = getattr(views, str(name), None)
+        if not hasattr(view_class, "__dataclass_fields__"):
+            names = ", ".join(kind.__name__ for kind in get_args(views.View))
+            raise ScenarioError(f"{step.where()}: no view {name!r} (views: {names})")
+        field_name = step.value.get("field")
+        if field_name is not None and field_name not in view_class.__dataclass_fields__:  # type: ignore[union-attr]
+            raise ScenarioError(f"{step.where()}: {name} has no field {field_name!r} "
+                                f"(fields: {', '.join(view_class.__dataclass_fields__)})")  # type: ignore[union-attr]
+
+
+def _matches(record: Mapping[str, Any], wanted: Mapping[str, Any]) -> bool:
+    return all(record.get(k) == v for k, v in wanted.items())
+
+
+def screen_shows(view: Any, wanted: Mapping[str, Any]) -> bool:
+    """Whether ``view`` is the wanted view and its field (with no field: any of its texts) ``is``
+    the value (a whole text, or the whole field) or ``has`` it (a part of one of its texts)."""
+    if view is None or ("view" in wanted and type(view).__name__ != wanted["view"]):
+        return False
+    value = view
+    if "field" in wanted:
+        if wanted["field"] not in getattr(view, "__dataclass_fields__", {}):
+            return False
+        value = getattr(view, wanted["field"])
+    texts = _view_texts(value)
+    if "is" in wanted:
+        return wanted["is"] in texts or ("field" in wanted and _plain(value) == wanted["is"])
+    return any(str(wanted["has"]) in text for text in texts)
+
+
+def _plain(value: Any) -> Any:
+    """A view field as TOML would write it: tuples as lists, player lines as their texts."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return _view_texts(value)
+    return value
+
+
+def _view_texts(view: Any) -> list[str]:
+    """Every text a view (or one of its fields) shows, each whole: a title, a result, a player's name."""
     if view is None:
-        return ""
+        return []
     if isinstance(view, str):
-        return view
+        return [view]
     if isinstance(view, (tuple, list)):
-        return " | ".join(_view_text(v) for v in view)
+        return [text for item in view for text in _view_texts(item)]
     if hasattr(view, "__dataclass_fields__"):
-        return " | ".join(_view_text(getattr(view, name)) for name in view.__dataclass_fields__)
-    return ""
+        return [text for name in view.__dataclass_fields__ if name != "status" for text in _view_texts(getattr(view, name))]
+    return []
+
+
+def _describe_view(view: Any) -> str:
+    """A view for a failure message: its kind and every field."""
+    if view is None:
+        return "nothing yet"
+    fields = ", ".join(f"{name}={getattr(view, name)!r}" for name in view.__dataclass_fields__)
+    return f"{type(view).__name__}({fields})"
