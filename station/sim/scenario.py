@@ -161,14 +161,15 @@ class ScenarioRun:
         seed = self.scenario.seed
         referee = Referee(self.config, journal, seed=lambda: seed, log_event=self._record)
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
-                               camera=self.camera_model)
+                               camera=self.camera_model, clock=lambda: self.now)
         if first:
             self.display = open_display(self.display_backend, record=self.record, stream=self.stream)
         self.buttons = ScriptedButtons()
         self.signals = open_signals("none")
         self.station = Station.from_config(self.config, referee, camera, self.display, self.buttons, self.signals,
                                            make_decoder(self.config["vision"]["decoder"]),
-                                           table_log=self._table_log if self.table_events else None)
+                                           table_log=self._table_log if self.table_events else None,
+                                           clock=lambda: self.now)
         resumed = referee.resume(self.now)
         if first and self.scenario.game is not None and not resumed:
             reveal = self.scenario.reveal or self.config["math-wars"]["reveal"]
