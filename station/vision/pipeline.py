@@ -25,7 +25,7 @@ from station.vision.images import GreyFrame
 from station.vision.locate import CardSighting, ForeignCode, locate
 from station.vision.markers import MarkerRead, detect_markers
 from station.vision.scan import ImageQuality, image_quality
-from station.vision.sharpness import SOFT_MODULES, marker_blur_px, module_px, too_soft
+from station.vision.sharpness import Softness, measure_softness
 from station.vision.table_map import NO_MAT, TableMap, find_table_map
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in full-frame pixels
@@ -77,7 +77,8 @@ class CardPipeline:
         self._reads: list[CodeRead] = []
         self._usual_sharpness = 0.0
         self._markers: list[MarkerRead] = []
-        self._blur: tuple[float, float] | None = None  # (sigma px, the small frame's sharpness when measured)
+        self._softness: Softness | None = None  # the blur measured on the markers ...
+        self._softness_at = 0.0  # ... when the small frame had this sharpness
         self._located_key: tuple[object, ...] | None = None
         self._located: tuple[list[CardSighting], list[ForeignCode]] = ([], [])
 
@@ -105,7 +106,7 @@ class CardPipeline:
         quality = image_quality(small)
         if full:
             self._remap(grey, quality.sharpness)
-        elif not disturbed and self._blur is not None and _ratio(quality.sharpness, self._blur[1]) > s.blur_recheck:
+        elif not disturbed and self._softness is not None and _ratio(quality.sharpness, self._softness_at) > s.blur_recheck:
             self._measure_blur(grey, quality.sharpness)  # focus or light changed since the blur was measured
         quality_warnings = self._check_quality(quality)
         if disturbed:
@@ -137,14 +138,14 @@ class CardPipeline:
         warnings = self.table.warnings + quality_warnings
         return FrameObservation(self._index, tuple(cards), tuple(foreign), busy, self.table, warnings, decoded_px, full,
                                 trustworthy=not quality_warnings, captured=captured,
-                                blur_px=None if self._blur is None else self._blur[0])
+                                blur_px=None if self._softness is None else self._softness.blur_px)
 
     def _check_quality(self, quality: ImageQuality) -> tuple[str, ...]:
         """Too dark; too soft for the codes (the blur measured on the markers); or much less
         sharp than this table usually is (a shake, a lens knocked out of focus)."""
         sharpness = quality.sharpness
         warnings = list(quality.darkness_warnings())
-        soft = self._soft_warning()
+        soft = self._softness.warning if self._softness is not None else None
         if soft:
             warnings.append(soft)
         elif sharpness < self.settings.blur_drop * self._usual_sharpness:
@@ -153,26 +154,11 @@ class CardPipeline:
             self._usual_sharpness = max(sharpness, 0.9 * self._usual_sharpness)
         return tuple(warnings)
 
-    def _soft_warning(self) -> str | None:
-        module = self._module_px()
-        if self._blur is None or module is None or not too_soft(self._blur[0], module):
-            return None
-        return (f"the picture is too soft to read every card (blur {self._blur[0]:.1f} px, codes need under "
-                f"{SOFT_MODULES * module:.1f}): focus the lens, or lower the camera")
-
-    def _module_px(self) -> float | None:
-        mat = self.table.mat
-        if mat is None or not self._markers:
-            return None
-        return module_px(self._markers, mat.markers[0].size)
-
     def _rescue_blur(self) -> float:
         """The blur the decoder sharpens for when a code it found cannot be read: only on a frame
         measured too soft (on a sharp one such a code is covered or damaged, not soft)."""
-        if self._soft_warning() is None:
-            return 0.0
-        assert self._blur is not None
-        return self._blur[0]
+        softness = self._softness
+        return softness.blur_px if softness is not None and softness.soft else 0.0
 
     def _redecode(self, grey: GreyFrame, box: Box) -> int:
         """Decode one crop; its reads replace every earlier read whose code lies wholly inside it
@@ -194,8 +180,8 @@ class CardPipeline:
             self._measure_blur(grey, sharpness)
 
     def _measure_blur(self, grey: GreyFrame, sharpness: float) -> None:
-        sigma = marker_blur_px(grey.full(), self._markers) if self._markers else None
-        self._blur = None if sigma is None else (sigma, sharpness)
+        self._softness = measure_softness(grey.full(), self._markers, self.table)
+        self._softness_at = sharpness
 
     def _markers_touched(self, settled: np.ndarray) -> bool:
         """Did something settle over a marker (the mat nudged, the camera moved)? With no mat

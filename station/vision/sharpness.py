@@ -14,11 +14,13 @@ reads within 0.2 px.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 from station.printables.geometry import MODULE_MM
 from station.vision.markers import CELLS, MarkerRead
+from station.vision.table_map import TableMap
 
 STEP_PX = 0.25  # sampling step across an edge
 REACH_CELLS = 0.8  # how far the profile reaches each side of an edge: inside the one-cell black border
@@ -45,6 +47,38 @@ def module_px(markers: list[MarkerRead], marker_mm: float) -> float | None:
 def too_soft(blur_px: float, module: float) -> bool:
     """Is a blur of ``blur_px`` too much for codes whose modules are ``module`` px?"""
     return blur_px > SOFT_MODULES * module
+
+
+@dataclass(frozen=True)
+class Softness:
+    """The blur measured on a mat's markers, against the size of the codes' modules there."""
+
+    blur_px: float
+    module_px: float
+
+    @property
+    def soft(self) -> bool:
+        return too_soft(self.blur_px, self.module_px)
+
+    @property
+    def warning(self) -> str | None:
+        return soft_text(self.blur_px, self.module_px) if self.soft else None
+
+
+def measure_softness(gray: np.ndarray, markers: list[MarkerRead], table: TableMap) -> Softness | None:
+    """The picture's softness on ``table``'s mat; None when there is no mat to measure it on."""
+    mat = table.mat
+    seen = [m for m in markers if mat is not None and any(spot.id == m.id for spot in mat.markers)]
+    if mat is None or not seen:
+        return None
+    blur = marker_blur_px(gray, seen)
+    module = module_px(seen, mat.markers[0].size)
+    return None if blur is None or module is None else Softness(blur, module)
+
+
+def soft_text(blur_px: float, module: float) -> str:
+    return (f"the picture is too soft to read every card (blur {blur_px:.1f} px, codes need under "
+            f"{SOFT_MODULES * module:.1f}): focus the lens, or lower the camera")
 
 
 def _side(corners: np.ndarray) -> float:
