@@ -77,6 +77,7 @@ class CardPipeline:
         self._reads: list[CodeRead] = []
         self._usual_sharpness = 0.0
         self._markers: list[MarkerRead] = []
+        self._marker_patches: list[tuple[Box, np.ndarray]] = []  # the small frame around each marker when found
         self._softness: Softness | None = None  # the blur measured on the markers ...
         self._softness_at = 0.0  # ... when the small frame had this sharpness
         self._located_key: tuple[object, ...] | None = None
@@ -104,8 +105,8 @@ class CardPipeline:
         disturbed = bool(moving.mean() > s.disturbed_share)
         full = first or self._index % s.full_pass_every == 0
         quality = image_quality(small)
-        if full:
-            self._remap(grey, quality.sharpness)
+        if full and not self._markers_unchanged(small):
+            self._remap(grey, small, quality.sharpness)
         elif not disturbed and self._softness is not None and _ratio(quality.sharpness, self._softness_at) > s.blur_recheck:
             self._measure_blur(grey, quality.sharpness)  # focus or light changed since the blur was measured
         quality_warnings = self._check_quality(quality)
@@ -123,7 +124,7 @@ class CardPipeline:
                     decoded_px += self._redecode(grey, box)
                 self._pending &= ~settled
                 if self._markers_touched(settled):
-                    self._remap(grey, quality.sharpness)
+                    self._remap(grey, small, quality.sharpness)
         # A code under something moving may be gone already: it is not reported until it settles.
         if moving.any():
             near_motion = _grow(moving, 3)
@@ -171,13 +172,35 @@ class CardPipeline:
         self._reads = kept + fresh
         return crop.size
 
-    def _remap(self, grey: GreyFrame, sharpness: float) -> None:
+    def _remap(self, grey: GreyFrame, small: np.ndarray, sharpness: float) -> None:
         """The mat's markers again, first where they were; and the blur measured on them."""
         markers = detect_markers(grey.full(), near=self._markers)
         found = find_table_map(markers)
         if found.mat is not None or self.table.mat is None:
             self.table, self._markers = found, markers
+            self._marker_patches = [(box, small[box[1] : box[3], box[0] : box[2]].copy()) for box in self._marker_boxes(small.shape)]
             self._measure_blur(grey, sharpness)
+
+    def _markers_unchanged(self, small: np.ndarray) -> bool:
+        """Does every marker's neighbourhood look as it did when the markers were last found? Then
+        the map still holds, and the safety-net pass need not look for them (slow drift, which the
+        frame-to-frame check cannot see, shows here: the patches are from that moment)."""
+        if self.table.mat is None or not self._marker_patches:
+            return False
+        level = self.settings.change_level
+        return all(patch.shape == small[y0:y1, x0:x1].shape and not _changed(small[y0:y1, x0:x1], patch, level).any()
+                   for (x0, y0, x1, y1), patch in self._marker_patches)
+
+    def _marker_boxes(self, shape: tuple[int, ...]) -> list[Box]:
+        """Each marker found, with a quarter of its size around it, in small-frame pixels."""
+        scale, boxes = self.settings.downscale, []
+        for marker in self._markers:
+            corners = np.asarray(marker.corners) / scale
+            (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
+            grow = (x1 - x0) / 4
+            boxes.append((max(0, int(x0 - grow)), max(0, int(y0 - grow)),
+                          min(shape[1], int(x1 + grow) + 1), min(shape[0], int(y1 + grow) + 1)))
+        return boxes
 
     def _measure_blur(self, grey: GreyFrame, sharpness: float) -> None:
         self._softness = measure_softness(grey.full(), self._markers, self.table)
