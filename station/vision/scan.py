@@ -65,7 +65,9 @@ class ScanResult:
 def image_quality(gray: np.ndarray) -> ImageQuality:
     import cv2
 
-    return ImageQuality(float(gray.mean()), float(cv2.Laplacian(gray, cv2.CV_64F).var()))
+    # A uint8 image's Laplacian fits in 16 bits; OpenCV's mean and deviation are one pass over it.
+    _, deviation = cv2.meanStdDev(cv2.Laplacian(gray, cv2.CV_16S))
+    return ImageQuality(float(cv2.mean(gray)[0]), float(deviation[0, 0]) ** 2)
 
 
 def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None) -> ScanResult:
