@@ -13,6 +13,7 @@ changes, and codes the decoder finds but cannot read are read again from crops s
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,7 +115,7 @@ class CardPipeline:
             quality_warnings += ("the whole picture changed at once (light, focus or a bumped camera): waiting for it to settle",)
         decoded_px = 0
         if full:
-            self._reads = self.decoder.decode(grey.full(), blur_px=self._rescue_blur())
+            self._reads = self._steady(self.decoder.decode(grey.full(), blur_px=self._rescue_blur()))
             self._pending[:] = False
             decoded_px = grey.size
         else:
@@ -131,8 +132,8 @@ class CardPipeline:
             trusted = [r for r in self._reads if not _touches(r, near_motion, s.downscale)]
         else:
             trusted = self._reads
-        key = (id(self.table), tuple(trusted))
-        if key != self._located_key:  # a still table: the same reads, the same answer
+        key = (id(self.table), frozenset(trusted))
+        if key != self._located_key:  # a still table: the same reads (in any order), the same answer
             self._located_key, self._located = key, locate(trusted, self.table, self.catalog)
         cards, foreign = self._located
         busy = tuple(self._busy_areas(moving, grey.shape))
@@ -169,8 +170,17 @@ class CardPipeline:
         fresh = [CodeRead(r.text, tuple((x + x0, y + y0) for x, y in r.corners))
                  for r in self.decoder.decode(crop, blur_px=self._rescue_blur())]
         kept = [r for r in self._reads if not all(_inside(corner, box) for corner in r.corners)]
-        self._reads = kept + fresh
+        self._reads = kept + self._steady(fresh)
         return crop.size
+
+    def _steady(self, fresh: list[CodeRead]) -> list[CodeRead]:
+        """Fresh reads of codes that have not moved (every corner within ``STILL_SHARE`` of the
+        code's side) are the earlier reads again: a still card keeps its exact position through sensor noise, and the
+        cards are located again only when a code really moved."""
+        earlier: dict[str, list[CodeRead]] = {}
+        for read in self._reads:
+            earlier.setdefault(read.text, []).append(read)
+        return [next((old for old in earlier.get(read.text, ()) if _same_place(old, read)), read) for read in fresh]
 
     def _remap(self, grey: GreyFrame, small: np.ndarray, sharpness: float) -> None:
         """The mat's markers again, first where they were; and the blur measured on them."""
@@ -287,6 +297,16 @@ def _touches(read: CodeRead, mask: np.ndarray, scale: int) -> bool:
         if 0 <= row < height and 0 <= col < width and mask[row, col]:
             return True
     return False
+
+
+STILL_SHARE = 0.06  # a code whose corners all moved less than this share of its side has not moved:
+# zxing-cpp gives whole-pixel corners that sensor noise moves by up to a module (4 px of an 80 px code at 1080p)
+
+
+def _same_place(a: CodeRead, b: CodeRead) -> bool:
+    (x0, y0), (x1, y1) = a.corners[0], a.corners[1]
+    limit = max(1.0, STILL_SHARE * math.hypot(x1 - x0, y1 - y0))
+    return all(abs(p[0] - q[0]) <= limit and abs(p[1] - q[1]) <= limit for p, q in zip(a.corners, b.corners))
 
 
 def _inside(point: tuple[float, float], box: Box) -> bool:
