@@ -146,11 +146,17 @@ def still_costs(setup: Setup, pixel_format: str) -> tuple[float, float, float, A
     return statistics.median(times[:-1]), statistics.fmean(times), cold_ms, first
 
 
-def full_pass_ms(setup: Setup, repeat: int) -> float:
-    """The periodic safety-net pass (markers known, every code decoded), frame to events."""
+def full_pass_ms(setup: Setup, zxing: ZxingDecoder, repeat: int) -> tuple[float, float]:
+    """(the periodic safety-net pass (markers known, every code decoded) frame to events, whole-frame
+    zxing-cpp) in ms: timed in turn on the same frames, so a busy machine slows both alike."""
     pipeline, tracker = CardPipeline(settings=PipelineSettings(full_pass_every=1)), CardTracker()
     observe(pipeline, tracker, setup.frame(), 0.0)
-    return statistics.median(timed(observe, pipeline, tracker, setup.frame("BGR", n + 1), (n + 1) / 10)[0] for n in range(repeat))
+    full, whole = [], []
+    for n in range(repeat):
+        frame = setup.frame("BGR", n + 1)
+        whole.append(timed(whole_frame, zxing, frame.image)[0])
+        full.append(timed(observe, pipeline, tracker, frame, (n + 1) / 10)[0])
+    return statistics.median(full), statistics.median(whole)
 
 
 def new_card_frames(setup: Setup) -> int | None:
@@ -174,10 +180,10 @@ def run_counts(resolutions: list[tuple[int, int]], counts: list[int], repeat: in
             setup = Setup.make(width, height, count)
             in_view = setup.in_view()
             naive_ms, naive = median_ms(whole_frame, pyzbar, setup.bgr[0], repeat=repeat)
-            zxing_ms, zx = median_ms(whole_frame, zxing, setup.bgr[0], repeat=max(repeat, 5))
+            zx = whole_frame(zxing, setup.bgr[0])
             still_ms, still_mean_ms, cold_ms, first = still_costs(setup, "BGR")
             yuv_ms, yuv_mean_ms, _, _ = still_costs(setup, "YUV420")
-            full_ms = full_pass_ms(setup, max(repeat, 5))
+            full_ms, zxing_ms = full_pass_ms(setup, zxing, 3 * repeat)
             found, wrong, position, angle = accuracy(first.cards, setup.cards)
             row = {
                 "resolution": f"{width}x{height}", "cards": count, "in_view": in_view,
