@@ -53,6 +53,8 @@ def skip_reason() -> str | None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--station-config", type=Path, default=None, metavar="PATH",
                      help=f"station config with the pins and addresses (default {SYSTEM_CONFIG}, else {REPO_CONFIG})")
+    parser.addoption("--pixel-format", choices=("BGR", "YUV420"), default="BGR",
+                     help="the frame format asked of a Raspberry Pi camera for the vision measurements (default BGR)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -150,6 +152,12 @@ def rig(pytestconfig: pytest.Config) -> Rig:
     with capture.global_and_fixture_disabled() if capture else nullcontext():
         print(f"\n[hardware] {rig.describe()}")
     return rig
+
+
+@pytest.fixture(scope="session")
+def pixel_format(pytestconfig: pytest.Config) -> str:
+    """The frame format asked of the camera (``--pixel-format``; a USB camera gives BGR only)."""
+    return str(pytestconfig.getoption("--pixel-format"))
 
 
 @pytest.fixture(scope="session")

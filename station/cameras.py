@@ -6,21 +6,21 @@ simulator.
 
 from __future__ import annotations
 
-from station.hardware.camera import Camera, check_size, parse_spec
+from station.hardware.camera import Camera, Clock, check_size, parse_spec
 from station.hardware.camera import open_camera as open_device
 
 
-def open_camera(spec: str, *, width: int = 1920, height: int = 1080, fps: float = 10.0,
-                game: str | None = None) -> Camera:
-    """The camera ``spec`` names; ``virtual`` shows ``game``'s demo table (the first game's
-    when None)."""
+def open_camera(spec: str, *, width: int = 1920, height: int = 1080, fps: float = 10.0, clock: Clock | None = None,
+                pixel_format: str = "BGR", game: str | None = None) -> Camera:
+    """The camera ``spec`` names, its frames stamped on ``clock``; ``virtual`` shows ``game``'s
+    demo table (the first game's when None)."""
     kind, argument = parse_spec(spec)
     if kind != "virtual":
-        return open_device(spec, width=width, height=height, fps=fps)
+        return open_device(spec, width=width, height=height, fps=fps, clock=clock, pixel_format=pixel_format)
     check_size(spec, width, height, fps)
     from station.games import plugin, playable
     from station.sim.virtual_camera import VirtualCamera
     from station.sim.virtual_table import CameraModel
 
     scene = plugin(game or playable()[0]).demo_scene(int(argument))
-    return VirtualCamera(scene, camera=CameraModel.seeing(700, width, height), name=spec)
+    return VirtualCamera(scene, camera=CameraModel.seeing(700, width, height), name=spec, clock=clock)

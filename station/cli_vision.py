@@ -137,7 +137,7 @@ def _scan_camera(args: argparse.Namespace, decoder: Any) -> int:
             run_live(camera, CardPipeline(decoder), CardTracker(), sys.stdout, frames=args.frames, as_json=args.json)
             return EXIT_OK
         try:
-            frame = settled_frame(camera)
+            frame = settled_frame(camera).image
         except CameraError as exc:
             return _fail("scan", exc)
     result = scan_image(frame, decoder)
@@ -205,7 +205,7 @@ def run_live(camera: Any, pipeline: Any, tracker: Any, out: TextIO, *, frames: i
             events = tracker.update(observation, began - start)
             spent = clock() - began
             count, vision = count + 1, vision + spent
-            view.frame(frame.shape, observation, tracker, events, spent)
+            view.frame(frame.image.shape, observation, tracker, events, spent)
     except KeyboardInterrupt:
         pass
     summary = LiveSummary(count, clock() - start, vision, len(tracker.cards))
@@ -375,7 +375,7 @@ def _calibrate(args: argparse.Namespace) -> int:
         width, height = args.size
         try:
             with open_camera(args.camera, width=width, height=height) as camera:
-                frame = settled_frame(camera)
+                frame = settled_frame(camera).image
         except CameraError as exc:
             return _fail("calibrate", exc)
     result = calibrate(frame)

@@ -135,7 +135,7 @@ class Daemon:
         c = cfg["camera"]
         camera = None
         try:
-            camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"],
+            camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"], clock=self.clock,
                                  game=cfg["station"]["game"])
         except CameraError as exc:
             log.error("camera: %s (tried again every %s s)", exc, c["retry_every"])
@@ -158,7 +158,7 @@ class Daemon:
         referee = Referee(cfg, journal, log_event=_log_record)
         for note in problems:
             referee.controller.show_note(note)
-        return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder)
+        return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock)
 
 
 def _log_record(record: dict[str, Any]) -> None:

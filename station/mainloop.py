@@ -1,7 +1,9 @@
 """One tick of the station: buttons, a camera frame through vision, the referee, the screen.
 
 The daemon calls ``tick`` with the real clock; the simulator calls it with scripted time and a
-virtual camera. A camera that fails mid-game shows "Camera lost", keeps the game, and is tried
+virtual camera. Table events carry the time the camera took their frame (``Frame.time``, on the
+same clock as ``now``), not the tick's: after a slow tick the two differ, and a game that judges
+who was first (Math Rush's reaction window) must see when the card went down. A camera that fails mid-game shows "Camera lost", keeps the game, and is tried
 again every ``retry_every`` seconds; a display that fails is the display's own business (it
 logs and retries) — the referee never stops for either.
 """
@@ -9,13 +11,14 @@ logs and retries) — the referee never stops for either.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from station.config import StationConfig
 from station.hardware.buttons import Buttons
-from station.hardware.camera import Camera, CameraError, CameraLost
+from station.hardware.camera import Camera, CameraError, CameraLost, Frame
 from station.hardware.display import Display
 from station.hardware.signals import Signals
 from station.referee import Referee
@@ -43,6 +46,7 @@ class Station:
     camera_spec: str = ""
     camera_size: tuple[int, int, float] = (1920, 1080, 10.0)  # width, height, fps for (re)opening
     table_log: Callable[[list[dict[str, Any]]], None] | None = None  # sees the tracker's events (simulate)
+    clock: Callable[[], float] = time.monotonic  # the clock of ``now``: a camera opened here stamps frames on it
     last_view: View | None = field(default=None, init=False)
     frames: int = field(default=0, init=False)
     _lost_since: float | None = field(default=None, init=False)
@@ -65,7 +69,8 @@ class Station:
         frame = self._frame(now)
         if frame is not None:
             observation = self.pipeline.observe(frame)
-            events = self.tracker.update(observation, now)
+            taken = now if observation.captured is None else min(observation.captured, now)
+            events = self.tracker.update(observation, taken)
             if self.table_log is not None and events:
                 self.table_log(events)
             self.referee.table_events(events, observation.table.mat, now, tuple(self.tracker.cards.values()))
@@ -81,7 +86,7 @@ class Station:
         for signal in self.referee.take_signals():
             getattr(self.signals, signal)()
 
-    def _frame(self, now: float):  # -> np.ndarray | None
+    def _frame(self, now: float) -> Frame | None:
         if self.camera is not None and self._lost_since is None:
             try:
                 return self.camera.read()
@@ -95,7 +100,7 @@ class Station:
             if self.camera is None:
                 from station.cameras import open_camera
                 width, height, fps = self.camera_size
-                self.camera = open_camera(self.camera_spec, width=width, height=height, fps=fps)
+                self.camera = open_camera(self.camera_spec, width=width, height=height, fps=fps, clock=self.clock)
             else:
                 self.camera.reopen()
         except CameraError as exc:

@@ -90,3 +90,47 @@ def test_when_the_camera_or_mat_is_nudged_the_map_is_found_again():
     for placed in CARDS:  # positions are on the mat: the same as before the nudge
         seen = next(c for c in settled.cards if c.card_id == placed.card_id)
         assert math.hypot(seen.x - placed.x, seen.y - placed.y) < 1.0
+
+
+# --- soft pictures: a warning on every frame, and the codes read past the whole-frame decoder ----
+
+SOFT_PX = 2.0  # a Gaussian sigma: at 1080p over 70 cm a code's module is 3.8 px, and zxing-cpp alone reads none
+
+
+def too_soft(observation) -> bool:
+    return any("too soft to read" in warning for warning in observation.warnings)
+
+
+def test_every_frame_too_soft_to_read_says_so_and_no_sharp_frame_does():
+    soft = TABLE.render(Scene(MAT, CARDS, blur_px=SOFT_PX, seed=1))
+    pipeline = CardPipeline()
+    observations = [pipeline.observe(soft) for _ in range(32)]  # the first, still frames, the next full pass
+    assert all(too_soft(o) and not o.trustworthy for o in observations)
+    assert observations[0].blur_px == pytest.approx(SOFT_PX, abs=0.3)
+    sharp = TABLE.render(Scene(MAT, CARDS, seed=1))
+    sharp_pipeline = CardPipeline()
+    assert not any(too_soft(sharp_pipeline.observe(sharp)) for _ in range(3))
+
+
+def test_a_lens_knocked_out_of_focus_mid_game_warns_from_its_first_soft_frame_until_refocused():
+    sharp = TABLE.render(Scene(MAT, CARDS, seed=1))
+    soft = TABLE.render(Scene(MAT, CARDS, blur_px=SOFT_PX, seed=1))
+    pipeline = CardPipeline()
+    frames = [sharp] * 3 + [soft] * 4 + [sharp] * 2
+    assert [too_soft(pipeline.observe(frame)) for frame in frames] == [False] * 3 + [True] * 4 + [False] * 2
+
+
+def test_soft_codes_the_whole_frame_decoder_cannot_read_are_read_with_no_wrong_id():
+    from engine.catalog import load_catalog
+    from station.vision.decode import ZxingDecoder
+    from station.vision.images import as_gray
+
+    frame = TABLE.render(Scene(MAT, CARDS, blur_px=SOFT_PX, seed=1))
+    catalog = load_catalog()
+    whole = {read.text for read in ZxingDecoder().decode(as_gray(frame))}
+    missed = {card.card_id for card in CARDS if catalog.card(card.card_id).payload not in whole}
+    assert len(missed) >= len(CARDS) // 2  # the whole frame gives up on most of them
+    for seen in (scan_image(frame).cards, CardPipeline().observe(frame).cards):
+        ids = {card.card_id for card in seen}
+        assert ids <= {card.card_id for card in CARDS}  # no wrong ID
+        assert len(ids & missed) >= len(missed) / 2  # at least half of what the whole frame missed

@@ -1,4 +1,10 @@
-"""Cameras behind one interface: the station reads BGR frames and never knows which device gave them.
+"""Cameras behind one interface: the station reads frames and never knows which device gave them.
+
+``read()`` gives a :class:`Frame`: the picture (BGR, OpenCV's order; or YUV420 where a Raspberry
+Pi camera is asked for it) and when it was taken, on the camera's clock (``time.monotonic``
+unless one is injected, so that the station stamps table events with the frame's own time, not
+the moment its loop got round to it). A live camera always gives its newest frame: after a
+slow tick the station judges what the table looks like now, not a queue of old frames.
 
 A camera is opened from a short spec, the value of ``--camera`` and of the station config:
 
@@ -23,7 +29,11 @@ from __future__ import annotations
 import logging
 import re
 import sys
+import threading
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -63,20 +73,37 @@ class CameraLost(CameraError):
     """An open camera gave no frame (unplugged, timed out): ``reopen()`` it to try again."""
 
 
+Clock = Callable[[], float]
+PIXEL_FORMATS = ("BGR", "YUV420")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture from a camera and when it was taken."""
+
+    image: np.ndarray  # uint8: BGR H x W x 3, or for "YUV420" (H * 3/2) x W with the Y plane first
+    time: float  # when it was taken, seconds on the camera's clock
+    pixel_format: str = "BGR"
+
+
 class Camera(ABC):
-    """A source of BGR uint8 frames (H x W x 3), like an OpenCV capture."""
+    """A source of frames, like an OpenCV capture; each stamped with its capture time on
+    ``clock`` (``time.monotonic`` unless given: the station's own clock)."""
 
     settle_frames = 0  # frames a one-shot capture skips first (see ``settled_frame``)
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, clock: Clock | None = None) -> None:
         self.name = name  # the spec it was opened from, e.g. "usb:0"
+        self.clock: Clock = clock or time.monotonic
         self.closed = False
 
-    def read(self) -> np.ndarray:
-        """The next frame; raises :class:`CameraLost` when there is none to be had."""
+    def read(self) -> Frame:
+        """The newest frame; raises :class:`CameraLost` when there is none to be had. A backend
+        that knows no better stamps it with the moment its read returned."""
         if self.closed:
             raise CameraLost(f"camera {self.name} is closed: reopen() it first")
-        return self._read()
+        got = self._read()
+        return got if isinstance(got, Frame) else Frame(got, self.clock())
 
     def reopen(self) -> None:
         """Get the device back after :class:`CameraLost`; raises :class:`CameraUnavailable`
@@ -100,7 +127,7 @@ class Camera(ABC):
         return f"<{type(self).__name__} {self.name}{' closed' if self.closed else ''}>"
 
     @abstractmethod
-    def _read(self) -> np.ndarray: ...
+    def _read(self) -> np.ndarray | Frame: ...
 
     @abstractmethod
     def _acquire(self) -> None:
@@ -110,7 +137,7 @@ class Camera(ABC):
         """Let go of the device; must be safe to call twice."""
 
 
-def settled_frame(camera: Camera) -> np.ndarray:
+def settled_frame(camera: Camera) -> Frame:
     """One frame for a still: a live camera first skips ``settle_frames`` while its
     auto-exposure and white balance settle (a first frame is often dark or tinted)."""
     for _ in range(camera.settle_frames):
@@ -131,19 +158,24 @@ def parse_spec(spec: str) -> tuple[str, int | str]:
     raise BadCameraSpec(f"unknown camera {spec!r}: use one of {', '.join(SPECS)}")
 
 
-def open_camera(spec: str, *, width: int = 1920, height: int = 1080, fps: float = 10.0) -> Camera:
+def open_camera(spec: str, *, width: int = 1920, height: int = 1080, fps: float = 10.0, clock: Clock | None = None,
+                pixel_format: str = "BGR") -> Camera:
     """The device or file camera ``spec`` names (see the module's table), asking live cameras for
     ``width`` x ``height`` at ``fps``; ``folder:`` and ``file:`` give their images' own size.
+    Frames are stamped on ``clock`` (default ``time.monotonic``). ``pixel_format="YUV420"``
+    asks a Raspberry Pi camera for YUV420, whose Y plane is the grey picture vision wants.
     A ``virtual`` spec is the simulator's: open it with ``station.cameras.open_camera``."""
     check_size(spec, width, height, fps)
+    if pixel_format not in PIXEL_FORMATS:
+        raise BadCameraSpec(f"camera {spec}: pixel format {pixel_format!r} is not one of {', '.join(PIXEL_FORMATS)}")
     kind, argument = parse_spec(spec)
     if kind == "picamera2":
-        return PiCamera(spec, int(argument), width, height, fps)
+        return PiCamera(spec, int(argument), width, height, fps, clock=clock, pixel_format=pixel_format)
     if kind == "usb":
-        return UsbCamera(spec, argument, width, height, fps)
+        return UsbCamera(spec, argument, width, height, fps, clock=clock)
     if kind in ("folder", "file"):
         path = Path(str(argument)).expanduser()
-        return FolderCamera(spec, path) if kind == "folder" else FileCamera(spec, path)
+        return FolderCamera(spec, path, clock=clock) if kind == "folder" else FileCamera(spec, path, clock=clock)
     raise BadCameraSpec(f"camera {spec!r} is the simulator's virtual table: open it with station.cameras.open_camera")
 
 
@@ -167,13 +199,18 @@ class PiCamera(Camera):
     """A Raspberry Pi camera through picamera2, streaming a video configuration.
 
     Its "RGB888" format is, in picamera2's words, "24 bits per pixel, ordered [B, G, R]": the
-    BGR order OpenCV uses, so frames need no conversion."""
+    BGR order OpenCV uses, so frames need no conversion; "YUV420" gives (H * 3/2) x W with the Y
+    plane first. picamera2 keeps only the newest finished request, so a read is never stale. A
+    frame's time is libcamera's ``SensorTimestamp`` (the start of the exposure, nanoseconds on
+    CLOCK_BOOTTIME) moved onto the camera's clock."""
 
     settle_frames = SETTLE_FRAMES
 
-    def __init__(self, name: str, number: int, width: int, height: int, fps: float) -> None:
-        super().__init__(name)
+    def __init__(self, name: str, number: int, width: int, height: int, fps: float, *, clock: Clock | None = None,
+                 pixel_format: str = "BGR") -> None:
+        super().__init__(name, clock)
         self.number, self.size, self.fps = number, (width, height), fps
+        self.pixel_format = pixel_format
         self._camera: Any = None
         self._acquire()
 
@@ -189,8 +226,8 @@ class PiCamera(Camera):
         camera = None
         try:
             camera = Picamera2(self.number)
-            config = camera.create_video_configuration(main={"size": self.size, "format": "RGB888"},
-                                                       controls={"FrameRate": self.fps})
+            main = {"size": self.size, "format": "RGB888" if self.pixel_format == "BGR" else self.pixel_format}
+            config = camera.create_video_configuration(main=main, controls={"FrameRate": self.fps})
             camera.configure(config)
             camera.start()
         except (RuntimeError, IndexError, ValueError) as exc:
@@ -200,13 +237,28 @@ class PiCamera(Camera):
                                     "is another program using it?") from exc
         self._camera = camera
 
-    def _read(self) -> np.ndarray:
+    def _read(self) -> Frame:
         try:
-            job = self._camera.capture_array("main", wait=False)
-            frame = job.get_result(timeout=READ_TIMEOUT)
+            job = self._camera.capture_request(wait=False)
+            request = job.get_result(timeout=READ_TIMEOUT)
         except Exception as exc:  # a timeout, or libcamera's error when the cable comes loose
             raise CameraLost(f"Raspberry Pi camera {self.number} gave no picture ({exc or type(exc).__name__})") from exc
-        return np.asarray(frame)[..., :3]
+        try:
+            image = np.asarray(request.make_array("main"))
+            stamp = request.get_metadata().get("SensorTimestamp")
+        finally:
+            request.release()
+        if self.pixel_format == "BGR":
+            image = image[..., :3]
+        return Frame(image, self._on_clock(stamp), self.pixel_format)
+
+    def _on_clock(self, sensor_ns: int | None) -> float:
+        """The sensor's timestamp on the camera's clock: now, less how long ago it was taken."""
+        now = self.clock()
+        if sensor_ns is None:
+            return now
+        boot = time.clock_gettime(getattr(time, "CLOCK_BOOTTIME", time.CLOCK_MONOTONIC))
+        return now - min(max(boot - sensor_ns / 1e9, 0.0), READ_TIMEOUT)
 
     def _release(self) -> None:
         camera, self._camera = self._camera, None
@@ -223,15 +275,27 @@ class PiCamera(Camera):
 
 
 class UsbCamera(Camera):
-    """A USB webcam (any camera V4L2 or the OS offers) through OpenCV's VideoCapture."""
+    """A USB webcam (any camera V4L2 or the OS offers) through OpenCV's VideoCapture.
+
+    V4L2 queues the frames the camera sends and ``VideoCapture.read`` hands out the oldest: after
+    one slow tick (a full pass, a busy Pi) every later read would be as old as that tick was long,
+    for good. A buffer of one frame (``CAP_PROP_BUFFERSIZE``, where the driver takes it) still
+    hands out the frame taken before the slow tick, once. So a capture thread reads every frame
+    as it comes and keeps only the newest; ``read()`` gives the newest not yet given (waiting for
+    the next one if it was), stamped with when the thread's read returned. The thread decodes
+    frames the station never uses only while the station is slower than the camera's ``fps``,
+    which the config sets to the station's own rate."""
 
     settle_frames = SETTLE_FRAMES
 
-    def __init__(self, name: str, device: int | str, width: int, height: int, fps: float) -> None:
-        super().__init__(name)
+    def __init__(self, name: str, device: int | str, width: int, height: int, fps: float, *,
+                 clock: Clock | None = None) -> None:
+        super().__init__(name, clock)
         self.device, self.size, self.fps = device, (width, height), fps
         self.path = device if isinstance(device, str) else f"/dev/video{device}"
         self._capture: Any = None
+        self._newest = _Newest()
+        self._thread: threading.Thread | None = None
         self._acquire()
 
     def _acquire(self) -> None:
@@ -250,21 +314,69 @@ class UsbCamera(Camera):
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
         capture.set(cv2.CAP_PROP_FPS, self.fps)
+        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # fewer frames waiting in the driver; the thread does the rest
         given = (int(capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT)))
         if given != self.size:
             log.warning("%s: asked for %dx%d, the camera gives %dx%d", self.name, *self.size, *given)
-        self._capture = capture
+        self._capture, self._newest = capture, _Newest()
+        self._thread = threading.Thread(target=self._keep_reading, args=(capture, self._newest),
+                                        name=f"camera {self.name}", daemon=True)
+        self._thread.start()
 
-    def _read(self) -> np.ndarray:
-        ok, frame = self._capture.read()
-        if not ok or frame is None:
-            raise CameraLost(f"no picture from {self.path}: is the camera still plugged in?")
-        return np.asarray(frame)
+    def _keep_reading(self, capture: Any, newest: _Newest) -> None:
+        while not newest.stopping:
+            ok, image = capture.read()
+            if not ok or image is None:
+                newest.fail(f"no picture from {self.path}: is the camera still plugged in?")
+                return
+            newest.put(Frame(np.asarray(image), self.clock()))
+
+    def _read(self) -> Frame:
+        return self._newest.take(READ_TIMEOUT, f"no picture from {self.path} for {READ_TIMEOUT:.0f} s: "
+                                               "is the camera still plugged in?")
 
     def _release(self) -> None:
-        capture, self._capture = self._capture, None
+        capture, thread, self._capture, self._thread = self._capture, self._thread, None, None
+        self._newest.stop()
+        if thread is not None:
+            thread.join(timeout=READ_TIMEOUT)  # a read in progress ends within a frame
         if capture is not None:
             capture.release()
+
+
+class _Newest:
+    """The newest frame a capture thread has read, handed to the reader once."""
+
+    def __init__(self) -> None:
+        self._ready = threading.Condition()
+        self._frame: Frame | None = None
+        self._problem: str | None = None
+        self.stopping = False
+
+    def put(self, frame: Frame) -> None:
+        with self._ready:
+            self._frame = frame  # an older one not yet taken is dropped: it is stale now
+            self._ready.notify_all()
+
+    def fail(self, problem: str) -> None:
+        with self._ready:
+            self._problem = problem
+            self._ready.notify_all()
+
+    def stop(self) -> None:
+        with self._ready:
+            self.stopping = True
+            self._ready.notify_all()
+
+    def take(self, timeout: float, silent: str) -> Frame:
+        """The newest frame not taken yet, waiting up to ``timeout`` seconds for one."""
+        with self._ready:
+            if not self._ready.wait_for(lambda: self._frame is not None or self._problem is not None, timeout):
+                raise CameraLost(silent)
+            if self._frame is None:
+                raise CameraLost(self._problem or silent)
+            frame, self._frame = self._frame, None
+            return frame
 
 
 # --- recorded frames ---------------------------------------------------------------------------
@@ -274,8 +386,8 @@ class FolderCamera(Camera):
     """Every image in a folder in name order (``frame-2`` before ``frame-10``), then round again:
     recorded frames replayed as if live. An image that cannot be read is skipped with a warning."""
 
-    def __init__(self, name: str, folder: Path) -> None:
-        super().__init__(name)
+    def __init__(self, name: str, folder: Path, *, clock: Clock | None = None) -> None:
+        super().__init__(name, clock)
         self.folder = folder
         self.files: list[Path] = []
         self.last_path: Path | None = None  # the image the last frame came from
@@ -311,8 +423,8 @@ class FolderCamera(Camera):
 class FileCamera(Camera):
     """One image, returned on every read (read-only: it is the same array each time)."""
 
-    def __init__(self, name: str, path: Path) -> None:
-        super().__init__(name)
+    def __init__(self, name: str, path: Path, *, clock: Clock | None = None) -> None:
+        super().__init__(name, clock)
         self.path = path
         self._frame: np.ndarray = np.zeros((0, 0, 3), np.uint8)
         self._acquire()

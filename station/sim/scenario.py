@@ -180,7 +180,7 @@ class ScenarioRun:
         seed = self.scenario.seed
         referee = Referee(self.config, journal, seed=lambda: seed, log_event=self._record)
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
-                               camera=self.camera_model)
+                               camera=self.camera_model, clock=lambda: self.now)
         if first:
             # the display's clock is the scenario's: a recording keeps the game's own pace, however
             # fast the frames are rendered
@@ -190,7 +190,8 @@ class ScenarioRun:
         self.signals = open_signals("none")
         self.station = Station.from_config(self.config, referee, camera, self.display, self.buttons, self.signals,
                                            make_decoder(self.config["vision"]["decoder"]),
-                                           table_log=self._table_log if self.table_events else None)
+                                           table_log=self._table_log if self.table_events else None,
+                                           clock=lambda: self.now)
         resumed = referee.resume(self.now)
         if first and self.scenario.game is not None and not resumed:
             game = str(self.scenario.game.get("game"))

@@ -2,9 +2,10 @@
 interface, so the simulator, the demo and tests drive the very station a real camera would.
 
 >>> from station.cameras import open_camera
->>> with open_camera("virtual", width=640, height=360) as camera:
-...     camera.read().shape
-(360, 640, 3)
+>>> with open_camera("virtual", width=640, height=360, clock=lambda: 12.5) as camera:
+...     frame = camera.read()
+>>> frame.image.shape, frame.time
+((360, 640, 3), 12.5)
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from station.hardware.camera import Camera, CameraLost, CameraUnavailable
+from station.hardware.camera import Camera, CameraLost, CameraUnavailable, Clock
 from station.sim.virtual_table import CameraModel, Scene, VirtualTable
 
 
@@ -22,11 +23,12 @@ class VirtualCamera(Camera):
     changes between reads: set ``scene``, or pass a function that returns the scene of the moment.
     While ``failed`` is True it behaves like an unplugged camera: ``read()`` raises
     :class:`CameraLost` and ``reopen()`` raises :class:`CameraUnavailable`. ``reads`` counts the
-    frames it gave. ``camera`` (a ``CameraModel``) overrides ``width`` and ``height``."""
+    frames it gave. ``camera`` (a ``CameraModel``) overrides ``width`` and ``height``; frames are
+    stamped on ``clock`` (the simulator's scripted time)."""
 
     def __init__(self, scene: Scene | Callable[[], Scene], *, width: int = 1920, height: int = 1080,
-                 camera: CameraModel | None = None, name: str = "virtual") -> None:
-        super().__init__(name)
+                 camera: CameraModel | None = None, name: str = "virtual", clock: Clock | None = None) -> None:
+        super().__init__(name, clock)
         self.scene = scene
         self.failed = False
         self.reads = 0

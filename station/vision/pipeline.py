@@ -1,24 +1,32 @@
 """Frames to what lies on the table, at a cost that grows with change, not with the table.
 
-Every frame: a quarter-size grey copy is compared with the previous one (about a millisecond at
-1080p). Only where something changed and has since become still are codes decoded, on crops of
-the full frame; a full-frame pass now and then is the safety net, and the mat's markers are
-looked for again when something moved over them. A table where nothing moves costs little.
+Every frame: a quarter-size grey copy (subsampled before it is made grey, or the Y plane of a
+YUV420 frame) is compared with the previous one. Only where something changed and has since
+become still are codes decoded, on grey crops of the full frame; a full-frame pass now and then
+is the safety net, and the mat's markers are looked for again (first where they were) when
+something moved over them. A table where nothing moves costs little.
+
+A frame too soft for the codes is said in a warning, on every such frame: the blur is measured on
+the mat's markers (``sharpness``) whenever the markers are looked for or the picture's sharpness
+changes, and codes the decoder finds but cannot read are read again from crops sharpened for it.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from engine.catalog import Catalog, load_catalog
+from station.hardware.camera import Frame
 from station.vision.decode import CodeRead, Decoder, make_decoder
-from station.vision.images import as_gray
+from station.vision.images import GreyFrame
 from station.vision.locate import CardSighting, ForeignCode, locate
-from station.vision.markers import detect_markers
-from station.vision.scan import image_quality
+from station.vision.markers import MarkerRead, detect_markers
+from station.vision.scan import ImageQuality, image_quality
+from station.vision.sharpness import Softness, measure_softness
 from station.vision.table_map import NO_MAT, TableMap, find_table_map
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in full-frame pixels
@@ -34,6 +42,7 @@ class PipelineSettings:
     margin_px: int = 90  # crops reach this far beyond the changed area (a card is ~250 px at 1080p)
     disturbed_share: float = 0.5  # more of the frame than this changing at once: light, focus or a bumped camera
     blur_drop: float = 0.3  # sharpness below this share of the table's usual is a blurred frame
+    blur_recheck: float = 1.35  # sharpness changed by this factor since the markers' blur was measured: measure again
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,8 @@ class FrameObservation:
     decoded_px: int = 0  # pixels handed to the decoder this frame (0 on a still table)
     full_pass: bool = False
     trustworthy: bool = True  # False for a dark, blurred or wholly changed frame: hold the table state
+    captured: float | None = None  # when the camera took the frame (its clock), if it said
+    blur_px: float | None = None  # the picture's blur measured on the mat's markers (Gaussian sigma), when known
 
 
 class CardPipeline:
@@ -66,81 +77,144 @@ class CardPipeline:
         self._pending: np.ndarray | None = None  # changed since the last decode there, small-frame mask
         self._reads: list[CodeRead] = []
         self._usual_sharpness = 0.0
+        self._markers: list[MarkerRead] = []
+        self._marker_patches: list[tuple[Box, np.ndarray]] = []  # the small frame around each marker when found
+        self._softness: Softness | None = None  # the blur measured on the markers ...
+        self._softness_at = 0.0  # ... when the small frame had this sharpness
         self._located_key: tuple[object, ...] | None = None
         self._located: tuple[list[CardSighting], list[ForeignCode]] = ([], [])
 
-    def observe(self, frame: Any) -> FrameObservation:
+    def observe(self, frame: Frame | Any) -> FrameObservation:
+        """One frame, in order: a camera ``Frame`` (BGR or YUV420, with its capture time), or a
+        bare image (a BGR or grey array, or a PIL image)."""
         self._index += 1
         s = self.settings
-        gray = as_gray(frame)
-        small = gray[:: s.downscale, :: s.downscale]
+        if isinstance(frame, Frame):
+            grey, captured = GreyFrame(frame.image, frame.pixel_format), frame.time
+        else:
+            grey, captured = GreyFrame(frame), None
+        small = grey.small(s.downscale)
         previous = self._previous
         first = previous is None or previous.shape != small.shape
         moving = np.zeros(small.shape, bool) if previous is None or first else _changed(small, previous, s.change_level)
-        self._previous = small.copy()
+        self._previous = small
         if first:
             self._pending = np.zeros(small.shape, bool)
         assert self._pending is not None
         self._pending |= moving
 
-        quality_warnings = self._check_quality(small)
         disturbed = bool(moving.mean() > s.disturbed_share)
+        full = first or self._index % s.full_pass_every == 0
+        quality = image_quality(small)
+        if full and not self._markers_unchanged(small):
+            self._remap(grey, small, quality.sharpness)
+        elif not disturbed and self._softness is not None and _ratio(quality.sharpness, self._softness_at) > s.blur_recheck:
+            self._measure_blur(grey, quality.sharpness)  # focus or light changed since the blur was measured
+        quality_warnings = self._check_quality(quality)
         if disturbed:
             quality_warnings += ("the whole picture changed at once (light, focus or a bumped camera): waiting for it to settle",)
-        full = first or self._index % s.full_pass_every == 0
         decoded_px = 0
         if full:
-            self._remap(gray)
-            self._reads = self.decoder.decode(gray)
+            self._reads = self._steady(self.decoder.decode(grey.full(), blur_px=self._rescue_blur()))
             self._pending[:] = False
-            decoded_px = gray.size
+            decoded_px = grey.size
         else:
             settled = self._pending & ~_grow(moving, 2)
             if settled.any():
-                for box in _boxes(settled, s.downscale, s.margin_px, gray.shape):
-                    decoded_px += self._redecode(gray, box)
+                for box in _boxes(settled, s.downscale, s.margin_px, grey.shape):
+                    decoded_px += self._redecode(grey, box)
                 self._pending &= ~settled
                 if self._markers_touched(settled):
-                    self._remap(gray)
+                    self._remap(grey, small, quality.sharpness)
         # A code under something moving may be gone already: it is not reported until it settles.
         if moving.any():
             near_motion = _grow(moving, 3)
             trusted = [r for r in self._reads if not _touches(r, near_motion, s.downscale)]
         else:
             trusted = self._reads
-        key = (id(self.table), tuple(trusted))
-        if key != self._located_key:  # a still table: the same reads, the same answer
+        key = (id(self.table), frozenset(trusted))
+        if key != self._located_key:  # a still table: the same reads (in any order), the same answer
             self._located_key, self._located = key, locate(trusted, self.table, self.catalog)
         cards, foreign = self._located
-        busy = tuple(self._busy_areas(moving, gray.shape))
+        busy = tuple(self._busy_areas(moving, grey.shape))
         warnings = self.table.warnings + quality_warnings
         return FrameObservation(self._index, tuple(cards), tuple(foreign), busy, self.table, warnings, decoded_px, full,
-                                trustworthy=not quality_warnings)
+                                trustworthy=not quality_warnings, captured=captured,
+                                blur_px=None if self._softness is None else self._softness.blur_px)
 
-    def _check_quality(self, small: np.ndarray) -> tuple[str, ...]:
-        """Too dark, or much less sharp than this table usually is (a scene-independent test)."""
-        quality = image_quality(small)
+    def _check_quality(self, quality: ImageQuality) -> tuple[str, ...]:
+        """Too dark; too soft for the codes (the blur measured on the markers); or much less
+        sharp than this table usually is (a shake, a lens knocked out of focus)."""
+        sharpness = quality.sharpness
         warnings = list(quality.darkness_warnings())
-        if quality.sharpness < self.settings.blur_drop * self._usual_sharpness:
+        soft = self._softness.warning if self._softness is not None else None
+        if soft:
+            warnings.append(soft)
+        elif sharpness < self.settings.blur_drop * self._usual_sharpness:
             warnings.append("the picture is blurred: check the focus, or something is moving the camera")
-        elif not warnings:
-            self._usual_sharpness = max(quality.sharpness, 0.9 * self._usual_sharpness)
+        if not warnings:
+            self._usual_sharpness = max(sharpness, 0.9 * self._usual_sharpness)
         return tuple(warnings)
 
-    def _redecode(self, gray: np.ndarray, box: Box) -> int:
+    def _rescue_blur(self) -> float:
+        """The blur the decoder sharpens for when a code it found cannot be read: only on a frame
+        measured too soft (on a sharp one such a code is covered or damaged, not soft)."""
+        softness = self._softness
+        return softness.blur_px if softness is not None and softness.soft else 0.0
+
+    def _redecode(self, grey: GreyFrame, box: Box) -> int:
         """Decode one crop; its reads replace every earlier read whose code lies wholly inside it
         (a code the crop's edge cuts through could not be read there, so it is kept)."""
         x0, y0, x1, y1 = box
-        crop = gray[y0:y1, x0:x1]
-        fresh = [CodeRead(r.text, tuple((x + x0, y + y0) for x, y in r.corners)) for r in self.decoder.decode(crop)]
+        crop = grey.crop(box)
+        fresh = [CodeRead(r.text, tuple((x + x0, y + y0) for x, y in r.corners))
+                 for r in self.decoder.decode(crop, blur_px=self._rescue_blur())]
         kept = [r for r in self._reads if not all(_inside(corner, box) for corner in r.corners)]
-        self._reads = kept + fresh
+        self._reads = kept + self._steady(fresh)
         return crop.size
 
-    def _remap(self, gray: np.ndarray) -> None:
-        found = find_table_map(detect_markers(gray))
+    def _steady(self, fresh: list[CodeRead]) -> list[CodeRead]:
+        """Fresh reads of codes that have not moved (every corner within ``STILL_SHARE`` of the
+        code's side) are the earlier reads again: a still card keeps its exact position through sensor noise, and the
+        cards are located again only when a code really moved."""
+        earlier: dict[str, list[CodeRead]] = {}
+        for read in self._reads:
+            earlier.setdefault(read.text, []).append(read)
+        return [next((old for old in earlier.get(read.text, ()) if _same_place(old, read)), read) for read in fresh]
+
+    def _remap(self, grey: GreyFrame, small: np.ndarray, sharpness: float) -> None:
+        """The mat's markers again, first where they were; and the blur measured on them."""
+        markers = detect_markers(grey.full(), near=self._markers)
+        found = find_table_map(markers)
         if found.mat is not None or self.table.mat is None:
-            self.table = found
+            self.table, self._markers = found, markers
+            self._marker_patches = [(box, small[box[1] : box[3], box[0] : box[2]].copy()) for box in self._marker_boxes(small.shape)]
+            self._measure_blur(grey, sharpness)
+
+    def _markers_unchanged(self, small: np.ndarray) -> bool:
+        """Does every marker's neighbourhood look as it did when the markers were last found? Then
+        the map still holds, and the safety-net pass need not look for them (slow drift, which the
+        frame-to-frame check cannot see, shows here: the patches are from that moment)."""
+        if self.table.mat is None or not self._marker_patches:
+            return False
+        level = self.settings.change_level
+        return all(patch.shape == small[y0:y1, x0:x1].shape and not _changed(small[y0:y1, x0:x1], patch, level).any()
+                   for (x0, y0, x1, y1), patch in self._marker_patches)
+
+    def _marker_boxes(self, shape: tuple[int, ...]) -> list[Box]:
+        """Each marker found, with a quarter of its size around it, in small-frame pixels."""
+        scale, boxes = self.settings.downscale, []
+        for marker in self._markers:
+            corners = np.asarray(marker.corners) / scale
+            (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
+            grow = (x1 - x0) / 4
+            boxes.append((max(0, int(x0 - grow)), max(0, int(y0 - grow)),
+                          min(shape[1], int(x1 + grow) + 1), min(shape[0], int(y1 + grow) + 1)))
+        return boxes
+
+    def _measure_blur(self, grey: GreyFrame, sharpness: float) -> None:
+        self._softness = measure_softness(grey.full(), self._markers, self.table)
+        self._softness_at = sharpness
 
     def _markers_touched(self, settled: np.ndarray) -> bool:
         """Did something settle over a marker (the mat nudged, the camera moved)? With no mat
@@ -163,6 +237,12 @@ class CardPipeline:
             (ax, ay), (bx, by) = corners.min(axis=0), corners.max(axis=0)
             areas.append((float(ax), float(ay), float(bx), float(by)))
         return areas
+
+
+def _ratio(a: float, b: float) -> float:
+    """How many times larger the larger of two positive numbers is."""
+    low, high = sorted((a, b))
+    return high / low if low > 0 else float("inf")
 
 
 def _changed(a: np.ndarray, b: np.ndarray, level: int) -> np.ndarray:
@@ -217,6 +297,16 @@ def _touches(read: CodeRead, mask: np.ndarray, scale: int) -> bool:
         if 0 <= row < height and 0 <= col < width and mask[row, col]:
             return True
     return False
+
+
+STILL_SHARE = 0.06  # a code whose corners all moved less than this share of its side has not moved:
+# zxing-cpp gives whole-pixel corners that sensor noise moves by up to a module (4 px of an 80 px code at 1080p)
+
+
+def _same_place(a: CodeRead, b: CodeRead) -> bool:
+    (x0, y0), (x1, y1) = a.corners[0], a.corners[1]
+    limit = max(1.0, STILL_SHARE * math.hypot(x1 - x0, y1 - y0))
+    return all(abs(p[0] - q[0]) <= limit and abs(p[1] - q[1]) <= limit for p, q in zip(a.corners, b.corners))
 
 
 def _inside(point: tuple[float, float], box: Box) -> bool:

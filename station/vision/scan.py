@@ -65,15 +65,28 @@ class ScanResult:
 def image_quality(gray: np.ndarray) -> ImageQuality:
     import cv2
 
-    return ImageQuality(float(gray.mean()), float(cv2.Laplacian(gray, cv2.CV_64F).var()))
+    # A uint8 image's Laplacian fits in 16 bits; OpenCV's mean and deviation are one pass over it.
+    _, deviation = cv2.meanStdDev(cv2.Laplacian(gray, cv2.CV_16S))
+    return ImageQuality(float(cv2.mean(gray)[0]), float(deviation[0, 0]) ** 2)
 
 
 def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None) -> ScanResult:
-    """Everything one still image shows: a whole-frame pass (the station's safety net)."""
+    """Everything one still image shows: a whole-frame pass (the station's safety net). On a mat
+    the blur is measured on its markers: a picture too soft for the codes says so, and the
+    codes found but not read are read again sharpened for that blur."""
+    from station.vision.sharpness import measure_softness
+
     gray = as_gray(image)
     decoder = decoder or make_decoder()
-    table = find_table_map(detect_markers(gray))
-    cards, foreign = locate(decoder.decode(gray), table, catalog or load_catalog())
+    markers = detect_markers(gray)
+    table = find_table_map(markers)
+    softness = measure_softness(gray, markers, table)
+    blur = softness.blur_px if softness is not None and softness.soft else 0.0
+    cards, foreign = locate(decoder.decode(gray, blur_px=blur), table, catalog or load_catalog())
     quality = image_quality(gray)
     cards.sort(key=lambda c: (c.y, c.x))
-    return ScanResult(tuple(cards), tuple(foreign), table, quality, table.warnings + quality.warnings())
+    if softness is None:  # no mat to measure the blur on: the scene-dependent score it is
+        warnings = quality.warnings()
+    else:
+        warnings = quality.darkness_warnings() + ((softness.warning,) if softness.warning else ())
+    return ScanResult(tuple(cards), tuple(foreign), table, quality, table.warnings + warnings)
