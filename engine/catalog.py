@@ -47,7 +47,10 @@ class CardFace:
     shape: str = "rectangle"  # the printed card's outline, by name (station.printed.cards)
 
     def describe(self) -> str:
-        """Short words for the face, e.g. ``COUNT META 37`` or ``MATH CRATE ÷4``."""
+        """Short words for the face, e.g. ``COUNT META 37``, ``MATH CRATE ÷4`` or ``RED CARD STEAL``."""
+        name = self.extra.get("name")
+        if name:
+            return self.label if name in self.label else f"{self.label} {name}"
         op = {"-": "−"}.get(self.op or "", self.op or "")
         number = self.number.pretty() if self.number is not None else ""
         return f"{self.label} {op}{number}".strip()
@@ -231,12 +234,27 @@ def _build(data: Mapping[str, Any]) -> GameDeck:
     return result
 
 
+#: Template variables of a manifest entry: ``n`` and ``k`` are ranges ``[first, last]``, ``letter``
+#: a string of letters, one entry each (``n = [1, 12], letter = "ABCDEF"``: six copies of 1 to 12).
+_TEMPLATES = ("n", "k", "letter")
+
+
 def _expand(entries: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Expand ``n = [first, last]`` templates into one entry per n, with ``{n}`` filled in."""
+    """Expand templates into one entry per value (every combination), with ``{n}``, ``{k}`` and
+    ``{letter}`` filled in."""
     for entry in entries:
-        if "n" not in entry:
-            yield dict(entry)
-            continue
-        first, last = entry["n"]
-        for n in range(first, last + 1):
-            yield {k: v.replace("{n}", str(n)) if isinstance(v, str) else v for k, v in entry.items() if k != "n"}
+        ranges = []
+        for name in _TEMPLATES:
+            if name in entry:
+                value = entry[name]
+                values = list(value) if name == "letter" else list(range(value[0], value[1] + 1))
+                ranges.append((name, values))
+        combos: list[dict[str, Any]] = [{}]
+        for name, values in ranges:
+            combos = [{**combo, name: value} for combo in combos for value in values]
+        for combo in combos:
+            filled = {k: v for k, v in entry.items() if k not in _TEMPLATES}
+            for name, value in combo.items():
+                filled = {k: v.replace("{" + name + "}", str(value)) if isinstance(v, str) else v
+                          for k, v in filled.items()}
+            yield filled

@@ -58,7 +58,7 @@ def test_card_faces_describe_themselves_in_childrens_words() -> None:
 def test_payload_round_trip(card) -> None:
     parts = split_payload(card.payload)
     assert str(parts) == card.payload
-    assert (parts.game_code, parts.copy, parts.card_code) == ("MW", card.copy, card.face.code)
+    assert (parts.game_code, parts.copy, parts.card_code) == (card.game_code, card.copy, card.face.code)
 
 
 @pytest.mark.parametrize(

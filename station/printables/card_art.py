@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.catalog import Card
-from station.printables.fonts import BOLD, CAP_HEIGHT, register_fonts, text_width
+from station.printables.fonts import BOLD, CAP_HEIGHT, REGULAR, register_fonts, text_width
 from station.printables.geometry import (
     CARD_HEIGHT_MM,
     CARD_WIDTH_MM,
@@ -31,6 +31,7 @@ from station.printables.qr import qr_modules
 from station.printables.typeset import draw_tokens, face_tokens, fit_size
 
 LABEL_SIZE = 3.4  # mm font size for the small words on a panel: about 2.5 mm capitals
+REMINDER_SIZE = 2.9  # a special card's one-line reminder of what it does (at most two lines)
 PANEL_PAD = 1.6
 
 
@@ -105,10 +106,29 @@ def _draw_panel(c: Canvas, box: Box, card: Card, colour: colors.Color, words: st
     c.drawString(PANEL_PAD + 0.4, label_base, _fit_words(words, box.w - 3 * PANEL_PAD - LABEL_SIZE))
     c.drawRightString(box.w - PANEL_PAD - 0.4, label_base, card.copy)
     value_top = label_base - 1.4
+    value_bottom = PANEL_PAD
+    reminder = card.face.extra.get("reminder", "")
+    if reminder:
+        lines = _wrap(reminder, box.w - 2 * PANEL_PAD, REGULAR, REMINDER_SIZE)[:2]
+        c.setFont(REGULAR, REMINDER_SIZE)
+        for index, line in enumerate(reversed(lines)):
+            c.drawCentredString(box.w / 2, PANEL_PAD + index * REMINDER_SIZE * 1.15, line)
+        value_bottom = PANEL_PAD + len(lines) * REMINDER_SIZE * 1.15 + 0.6
     tokens = face_tokens(card.face)
-    size = fit_size(tokens, box.w - 2 * PANEL_PAD - 1, value_top - PANEL_PAD)
-    draw_tokens(c, tokens, box.w / 2, (value_top + PANEL_PAD) / 2, size)
+    size = fit_size(tokens, box.w - 2 * PANEL_PAD - 1, value_top - value_bottom)
+    draw_tokens(c, tokens, box.w / 2, (value_top + value_bottom) / 2, size)
     c.restoreState()
+
+
+def _wrap(text: str, width: float, font: str, size: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (mm)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", font, size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _fit_words(words: str, width: float) -> str:

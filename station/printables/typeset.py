@@ -66,7 +66,7 @@ def face_tokens(face: CardFace) -> list[Token]:
         tokens += [Text(SIGNS.get(face.op, face.op)), Gap(0.12)]
     if face.number is not None:
         tokens += number_tokens(face.number)
-    return tokens or [Text(face.label)]
+    return tokens or [Text(face.extra.get("name", face.label))]
 
 
 def number_tokens(number: ExactNumber) -> list[Token]:
