@@ -1,0 +1,404 @@
+"""Who's Counting? rules, played the way a table plays them: expressions laid and submitted,
+red cards thrown in the window, Stops, trades, and the game's two ends."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from engine.errors import ActionError, ConfigError
+from engine.whos_counting import WhosCounting
+
+OPS = {"+": "ADD", "-": "SUB", "×": "MUL", "÷": "DIV"}
+
+
+class Table:
+    """A game plus a clock and a supply of physical cards, so tests read like the table."""
+
+    def __init__(self, players: tuple[str, ...] = ("Ana", "Ben", "Cleo"), **config: Any) -> None:
+        self.game = WhosCounting({"game": "whos-counting", "players": list(players), **config})
+        self.t = 0.0
+        self.used: defaultdict[str, int] = defaultdict(int)
+        self.events: list[dict[str, Any]] = []
+
+    def card(self, token: str | int) -> str:
+        """The next unused physical card for ``3``, ``"×"``, ``"DBL"``, ``"STL"``, ``"GNEG"`` …"""
+        if isinstance(token, int) or token.isdigit():
+            self.used[f"N{token}"] += 1
+            return f"WC-A-N{token}{'ABCDEF'[self.used[f'N{token}'] - 1]}"
+        if token in OPS:
+            token = OPS[token]
+        if token.startswith("G"):
+            return f"WC-A-{token}"
+        self.used[token] += 1
+        return f"WC-A-{token}{self.used[token]}"
+
+    def act(self, kind: str, dt: float = 1.0, **fields: Any) -> list[dict[str, Any]]:
+        self.t += dt
+        new = self.game.apply({"type": kind, "t": self.t, **fields})
+        self.events.extend(new)
+        return new
+
+    def lay(self, player: str, *tokens: str | int, blue: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+        """``player`` lays an expression (and blue cards) and presses CONFIRM."""
+        cards = [self.card(t) for t in tokens]
+        return self.act("submit", player=player, cards=cards, blue=[self.card(b) for b in blue])
+
+    def close(self) -> list[dict[str, Any]]:
+        """The window runs out (the referee applies the game's deadline at its own time)."""
+        deadline = self.game.deadline()
+        assert deadline is not None and deadline.action["type"] == "window_closed"
+        self.t = deadline.at
+        new = self.game.apply({**deadline.action, "t": deadline.at})
+        self.events.extend(new)
+        return new
+
+    def of(self, kind: str, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        return [e for e in (self.events if events is None else events) if e["type"] == kind]
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return self.game.outcome().scores
+
+
+def scored(events: list[dict[str, Any]]) -> dict[str, Any]:
+    (event,) = [e for e in events if e["type"] == "expression_scored"]
+    return event
+
+
+# ---- an expression and its score ----------------------------------------------------------------
+
+def test_three_times_six_minus_two_is_16_and_two_operations_make_41():
+    table = Table()
+    event = scored(table.lay("Ana", 3, "×", 6, "-", 2))
+    assert (event["expression"], event["value"], event["operations"], event["bonus"], event["score"]) == (
+        "3 × 6 − 2", 16, 2, 25, 41)
+    turn = table.close()
+    assert table.scores == {"Ana": 41, "Ben": 0, "Cleo": 0}
+    assert table.of("draw", turn) == [{"type": "draw", "player": "Ana", "cards": 5, "t": table.t}]
+    assert table.game.turns().current == "Ben"
+
+
+@pytest.mark.parametrize("tokens, bonus, score", [
+    ((4, "+", 5), 10, 19),
+    ((2, "+", 3, "×", 4), 25, 39),
+    ((12, "÷", 3, "+", 2, "-", 1), 50, 55),
+])
+def test_the_operations_bonus_is_10_25_50(tokens, bonus, score):
+    event = scored(Table().lay("Ana", *tokens))
+    assert (event["bonus"], event["score"]) == (bonus, score)
+
+
+def test_two_of_the_same_operation_count_as_two_unless_the_table_says_kinds():
+    assert scored(Table().lay("Ana", 1, "+", 2, "+", 3))["bonus"] == 25
+    assert scored(Table(bonus_counts="kinds").lay("Ana", 1, "+", 2, "+", 3))["bonus"] == 10
+
+
+def test_order_of_operations_is_standard_unless_the_table_reads_left_to_right():
+    assert scored(Table().lay("Ana", 2, "+", 3, "×", 4))["value"] == 14
+    assert scored(Table(order="left-to-right").lay("Ana", 2, "+", 3, "×", 4))["value"] == 20
+
+
+@pytest.mark.parametrize("tokens, code, words", [
+    ((12, "÷", 5), "remainder", "12 ÷ 5 leaves a remainder"),
+    ((2, "×", 3, "×", 4), "two_times", "Only one ×"),
+    ((4, 5), "operations", "1 to 3 operation cards, not 0"),
+    ((7,), "numbers", "2 to 4 number cards, not 1"),
+    ((3, 4, "+", 5), "malformed", "Two numbers in a row"),
+    ((3, "+", "-", 5), "malformed", "Two operations in a row"),
+    (("-", 3, "+", 5), "malformed", "starts with a number"),
+    ((1, "+", 2, "+", 3, "+", 4, "+", 5), "numbers", "2 to 4 number cards"),
+    ((3, "-", 7), "below_zero", "3 − 7 = −4: an answer must be 0 or more"),
+    ((5, "÷", 2, "×", 2), "remainder", "5 ÷ 2 leaves a remainder"),
+])
+def test_a_broken_expression_is_judged_with_the_reason_and_scores_nothing_until_corrected(tokens, code, words):
+    table = Table()
+    (event,) = table.lay("Ana", *tokens)
+    assert (event["type"], event["code"]) == ("violation", code) and words in event["message"]
+    assert table.game.deadline().action["type"] == "time_up"  # no window opened
+    assert table.game.turns().current == "Ana"
+    assert scored(table.lay("Ana", 12, "÷", 4))["score"] == 13  # corrected: now it counts
+
+
+def test_double_doubles_the_score_with_its_bonus():
+    table = Table()
+    assert scored(table.lay("Ana", 3, "×", 6, "-", 2, blue=("DBL",)))["score"] == 82
+    table.close()
+    assert table.scores["Ana"] == 82
+    assert scored(Table().lay("Ana", 3, "×", 6, "-", 2, blue=("DBL", "DBL")))["score"] == 164
+
+
+# ---- red cards, Stop and Green Goo ------------------------------------------------------------
+
+def test_negative_turns_the_score_negative():
+    table = Table()
+    table.lay("Ana", 3, "×", 6, "-", 2)
+    assert table.of("red_card", table.act("red", player="Ben", card=table.card("NEG")))[0]["effect"] == "negative"
+    table.close()
+    assert table.scores == {"Ana": -41, "Ben": 0, "Cleo": 0}
+
+
+def test_zero_cancels_the_turn():
+    table = Table()
+    table.lay("Ana", 4, "+", 5)
+    table.act("red", player="Cleo", card=table.card("ZERO"))
+    table.close()
+    assert table.scores["Ana"] == 0
+
+
+def test_steal_gives_the_points_to_the_lowest_score():
+    table = Table()
+    table.lay("Ana", 4, "+", 5)  # 19
+    table.close()
+    table.lay("Ben", 2, "+", 3)  # 15
+    table.close()
+    table.lay("Cleo", 10, "+", 10)  # 30: Cleo 30, Ana 19, Ben 15
+    table.close()
+    table.lay("Ana", 3, "×", 6, "-", 2)  # 41, stolen by Cleo: it goes to the lowest score, Ben's
+    table.act("red", player="Cleo", card=table.card("STL"))
+    turn = table.close()
+    assert table.scores == {"Ana": 19, "Ben": 56, "Cleo": 30}
+    assert table.of("turn_scored", turn)[0]["changes"] == {"Ben": 41}
+
+
+def test_split_of_an_odd_score_rounds_down_each_half_unless_the_table_rounds_up():
+    table = Table()
+    table.lay("Ana", 3, "×", 6, "-", 2)  # 41
+    table.act("red", player="Ben", card=table.card("SPL"))
+    table.close()
+    assert table.scores == {"Ana": 20, "Ben": 20, "Cleo": 0}
+    generous = Table(split_rounds="up")
+    generous.lay("Ana", 3, "×", 6, "-", 2)
+    generous.act("red", player="Ben", card=generous.card("SPL"))
+    generous.close()
+    assert generous.scores == {"Ana": 21, "Ben": 21, "Cleo": 0}
+
+
+def test_a_stop_after_the_red_card_saves_the_points():
+    table = Table()
+    table.lay("Ana", 3, "×", 6, "-", 2)
+    opened = table.act("red", player="Ben", card=table.card("NEG"))
+    assert table.of("answer_window", opened)  # the player gets the window again to answer
+    assert table.game.deadline().at == table.t + 5
+    assert table.of("stopped", table.act("stop", player="Ana", card=table.card("STOP")))
+    table.close()
+    assert table.scores["Ana"] == 41
+    assert table.game.hands["Ben"] == 6 and table.game.hands["Ana"] == 7  # Ben refills on his own turn
+
+
+def test_a_stop_laid_before_the_red_card_stops_it_at_once():
+    table = Table()
+    table.lay("Ana", 4, "+", 5, blue=("STOP",))
+    events = table.act("red", player="Ben", card=table.card("ZERO"))
+    assert [e["type"] for e in events] == ["red_card", "stopped"]
+    table.close()
+    assert table.scores["Ana"] == 19
+
+
+def test_green_goo_cannot_be_stopped():
+    table = Table()
+    table.lay("Ana", 4, "+", 5, blue=("STOP",))
+    events = table.act("red", player="Ben", card=table.card("GNEG"))
+    assert [e["type"] for e in events] == ["red_card"] and events[0]["goo"]
+    (refused,) = table.act("stop", player="Ana", card=table.card("STOP"))
+    assert refused["code"] == "goo" and "Green Goo cannot be stopped" in refused["message"]
+    table.close()
+    assert table.scores["Ana"] == -19
+
+
+def test_only_the_first_red_card_in_the_window_counts():
+    table = Table()
+    table.lay("Ana", 4, "+", 5)
+    table.act("red", player="Ben", card=table.card("ZERO"))
+    (second,) = table.act("red", player="Cleo", card=table.card("NEG"))
+    assert (second["code"], second["message"]) == ("one_red", "Only one red card!")
+    table.close()
+    assert table.scores["Ana"] == 0 and table.game.hands["Cleo"] == 7
+
+
+def test_a_red_card_after_the_window_is_too_late_and_on_your_own_turn_is_refused():
+    table = Table()
+    table.lay("Ana", 4, "+", 5)
+    (own,) = table.act("red", player="Ana", card=table.card("ZERO"))
+    assert own["code"] == "own_turn"
+    table.close()
+    (late,) = table.act("red", player="Ben", card=table.card("ZERO"))
+    assert late["code"] == "too_late" and table.scores["Ana"] == 19
+
+
+# ---- Choice and Super -----------------------------------------------------------------------
+
+def test_choice_stands_for_a_number_said_on_the_station():
+    table = Table()
+    choice = table.card("CHO")
+    cards = [table.card(3), table.card("×"), choice]
+    (ask,) = table.act("submit", player="Ana", cards=cards, blue=[])
+    assert ask["type"] == "needs_declaration" and "12" in ask["choices"] and "×" in ask["choices"]
+    table.act("declare", player="Ana", card=choice, value="7")
+    assert scored(table.act("submit", player="Ana", cards=cards, blue=[]))["value"] == 21
+
+
+def test_a_super_card_stands_for_an_operation_and_counts_toward_the_one_times_rule():
+    table = Table()
+    wild = table.card("SUP")
+    cards = [table.card(3), wild, table.card(6), table.card("×"), table.card(2)]
+    table.act("declare", player="Ana", card=wild, value="×")
+    (judged,) = table.act("submit", player="Ana", cards=cards, blue=[])
+    assert judged["code"] == "two_times"
+    table.act("declare", player="Ana", card=wild, value="+")
+    assert scored(table.act("submit", player="Ana", cards=cards, blue=[]))["expression"] == "3 + 6 × 2"
+
+
+def test_a_super_card_as_a_blue_card_and_as_a_red_card():
+    table = Table()
+    wild = table.card("SUP")
+    table.act("declare", player="Ana", card=wild, value="double")
+    assert scored(table.act("submit", player="Ana", cards=[table.card(4), table.card("+"), table.card(5)],
+                            blue=[wild]))["score"] == 38
+    thrown = table.card("SUP")
+    (ask,) = table.act("red", player="Ben", card=thrown)
+    assert ask["type"] == "needs_declaration" and ask["choices"] == ["steal", "negative", "zero", "split"]
+    assert table.game.deadline().action["type"] == "time_up"  # the window waits for the Super to be named
+    assert table.of("red_card", table.act("declare", player="Ben", card=thrown, value="zero"))
+    table.close()
+    assert table.scores["Ana"] == 0
+
+
+def test_a_blue_or_red_card_in_the_expression_is_judged():
+    table = Table()
+    (blue,) = table.lay("Ana", 4, "+", "DBL")
+    assert blue["code"] == "not_in_sum" and "blue box" in blue["message"]
+    (red,) = table.act("submit", player="Ana", cards=[table.card(4), table.card("+"), table.card(5)],
+                       blue=[table.card("NEG")])
+    assert red["code"] == "not_blue"
+
+
+# ---- turns, trades, hands ---------------------------------------------------------------------
+
+def test_extra_turn_gives_the_player_another_turn():
+    table = Table()
+    table.lay("Ana", 4, "+", 5, blue=("EXT",))
+    turn = table.close()
+    assert table.of("extra_turn", turn)[0]["reason"] == "card" and table.game.turns().current == "Ana"
+    table.lay("Ana", 2, "+", 2)
+    table.close()
+    assert table.game.turns().current == "Ben"
+
+
+def test_playing_all_seven_cards_earns_an_extra_turn_at_once():
+    table = Table()
+    table.lay("Ana", 12, "÷", 3, "+", 2, "-", 1, blue=("DBL",))  # 7 cards
+    turn = table.close()
+    assert table.of("extra_turn", turn)[0]["reason"] == "all_seven"
+    assert table.of("draw", turn)[0]["cards"] == 7 and table.game.turns().current == "Ana"
+
+
+def test_a_trade_is_the_only_action_of_the_turn_and_keeps_the_hand_at_seven():
+    table = Table()
+    events = table.act("trade", player="Ana", count=4)
+    assert events[0] == {"type": "traded", "player": "Ana", "count": 4, "drawn": 4, "t": table.t}
+    assert table.game.turns().current == "Ben" and table.game.hands["Ana"] == 7
+    assert table.game.draw_pile == 148 - 21 - 4
+    (refused,) = table.act("trade", player="Ben", count=9)
+    assert refused["code"] == "bad_trade"
+
+
+def test_pass_and_turn_order():
+    table = Table()
+    (wrong,) = table.act("pass", player="Ben")
+    assert wrong["code"] == "not_your_turn" and "Ana's turn" in wrong["message"]
+    table.act("pass", player="Ana")
+    assert table.game.turns().current == "Ben"
+
+
+def test_a_card_played_before_is_judged_until_the_pile_is_reshuffled():
+    table = Table()
+    table.lay("Ana", 4, "+", 5)
+    table.close()
+    (again,) = table.act("submit", player="Ben", cards=["WC-A-N4A", "WC-A-ADD2", "WC-A-N1A"], blue=[])
+    assert again["code"] == "played_before"
+
+
+# ---- the end -----------------------------------------------------------------------------------
+
+def test_the_first_to_the_target_wins():
+    table = Table(("Ana", "Ben"), target=50)
+    table.lay("Ana", 3, "×", 6, "-", 2)  # 41
+    table.close()
+    table.lay("Ben", 2, "+", 3)  # 15
+    table.close()
+    table.lay("Ana", 4, "+", 5)  # 60
+    over = table.close()
+    assert table.of("game_over", over)[0]["reason"] == "target"
+    assert table.game.outcome().over and table.game.outcome().winners == ("Ana",)
+    assert table.game.deadline() is None
+    (late,) = table.act("pass", player="Ben")
+    assert late["code"] == "game_over"
+
+
+def test_after_the_minutes_the_highest_score_wins_and_a_turn_in_play_is_finished_first():
+    table = Table(("Ana", "Ben"), minutes=1)
+    table.lay("Ana", 4, "+", 5)
+    table.close()
+    table.t = 55
+    table.lay("Ben", 3, "×", 6, "-", 2)  # at 56: the window runs past the minute
+    deadline = table.game.deadline()
+    assert (deadline.at, deadline.action["type"]) == (60, "time_up")
+    assert table.game.apply({"type": "time_up", "t": 60}) == [{"type": "time_up", "minutes": 1, "t": 60}]
+    assert not table.game.outcome().over
+    over = table.close()
+    assert table.of("game_over", over)[0]["reason"] == "time" and table.game.outcome().winners == ("Ben",)
+
+
+def test_time_up_between_turns_ends_the_game_at_once():
+    table = Table(("Ana", "Ben"), minutes=1)
+    events = table.game.apply({"type": "time_up", "t": 60})
+    assert [e["type"] for e in events] == ["time_up", "game_over"]
+    assert table.game.outcome().winners == ("Ana", "Ben")  # 0-0: a tie
+
+
+# ---- config and replay -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("config, words", [
+    ({"players": ["Ana"]}, "2–6 players"),
+    ({"players": ["Ana", "Ana"]}, "same name"),
+    ({"players": ["Ana", "Ben"], "window": 0}, "1 to 60 seconds"),
+    ({"players": ["Ana", "Ben"], "target": 0, "minutes": 0}, "cannot both be 0"),
+    ({"players": ["Ana", "Ben"], "order": "backwards"}, "left-to-right"),
+    ({"players": ["Ana", "Ben"], "colour": "red"}, "unknown config key 'colour'"),
+])
+def test_a_bad_config_says_which_key_and_why(config, words):
+    with pytest.raises(ConfigError, match=words):
+        WhosCounting({"game": "whos-counting", **config})
+
+
+def test_an_unknown_player_or_card_is_a_malformed_action():
+    table = Table()
+    with pytest.raises(ActionError, match="no player called 'Zed'"):
+        table.act("pass", player="Zed")
+    with pytest.raises(ActionError, match="no such card"):
+        table.act("submit", player="Ana", cards=["WC-A-N99A"], blue=[])
+
+
+def test_a_game_replays_to_the_same_events_and_state():
+    table = Table()
+    table.lay("Ana", 3, "×", 6, "-", 2, blue=("DBL",))
+    table.act("red", player="Ben", card=table.card("SPL"))
+    table.act("stop", player="Ana", card=table.card("STOP"))
+    table.close()
+    table.act("trade", player="Ben", count=2)
+    again, events = WhosCounting.replay(table.game.config, table.game.actions)
+    assert events == table.events and again.state() == table.game.state()
+
+
+def test_the_hint_finds_the_best_expression_the_same_cards_could_make():
+    table = Table()
+    table.lay("Ana", 2, "+", 3, "×", 4)  # 14 + 25 = 39; 4 × 3 + 2 is the same, 3 × 4 + 2 too
+    table.close()
+    best = table.game.state()["best"]
+    assert best["points"] == 39
+    table.lay("Ben", 6, "-", 2, "+", 5)  # 9 + 25 = 34: 6 + 5 − 2 is the same; no better
+    table.close()
+    assert table.game.state()["best"]["points"] == 34
