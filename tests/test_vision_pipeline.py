@@ -134,3 +134,27 @@ def test_soft_codes_the_whole_frame_decoder_cannot_read_are_read_with_no_wrong_i
         ids = {card.card_id for card in seen}
         assert ids <= {card.card_id for card in CARDS}  # no wrong ID
         assert len(ids & missed) >= len(missed) / 2  # at least half of what the whole frame missed
+
+
+def test_clearing_a_crowded_table_is_no_blurred_picture_and_the_cards_are_seen_gone():
+    """A table full of QR codes is far 'sharper' than an empty mat: the blur is judged on the
+    mat's markers, so sweeping the cards away does not stop the station trusting what it sees."""
+    from station.vision.track import CardTracker
+
+    mat = mat_layout("math-wars", 8)
+    table = VirtualTable(CameraModel.seeing(700, 1280, 720, mat=mat))
+    crowded = tuple(PlacedCard(f"MW-{'ABCDEFGH'[i % 8]}-N{i + 1}", 80 + (i % 6) * 64, 90 + (i // 6) * 70, 0)
+                    for i in range(24))
+    pipeline, tracker = CardPipeline(), CardTracker()
+    t = 0.0
+    for _ in range(3):
+        t += 0.2
+        tracker.update(pipeline.observe(table.render(Scene(mat, crowded, seed=2))), t)
+    assert len(tracker.cards) >= 20
+    removed = set()
+    for _ in range(20):  # four seconds of an empty mat
+        t += 0.2
+        observation = pipeline.observe(table.render(Scene(mat, (), seed=2)))
+        assert observation.trustworthy, observation.warnings
+        removed |= {e["card"] for e in tracker.update(observation, t) if e["type"] == "removed"}
+    assert tracker.cards == {} and len(removed) >= 20

@@ -143,14 +143,17 @@ class CardPipeline:
                                 blur_px=None if self._softness is None else self._softness.blur_px)
 
     def _check_quality(self, quality: ImageQuality) -> tuple[str, ...]:
-        """Too dark; too soft for the codes (the blur measured on the markers); or much less
-        sharp than this table usually is (a shake, a lens knocked out of focus)."""
+        """Too dark; too soft for the codes (the blur measured on the markers, which a change of
+        sharpness measures again); or, with no markers to measure on, much less sharp than this
+        table usually is (a shake, a lens knocked out of focus). The whole picture's sharpness
+        depends on what lies there — clearing the cards away lowers it — so it is never the
+        judge where the markers can be."""
         sharpness = quality.sharpness
         warnings = list(quality.darkness_warnings())
         soft = self._softness.warning if self._softness is not None else None
         if soft:
             warnings.append(soft)
-        elif sharpness < self.settings.blur_drop * self._usual_sharpness:
+        elif self._softness is None and sharpness < self.settings.blur_drop * self._usual_sharpness:
             warnings.append("the picture is blurred: check the focus, or something is moving the camera")
         if not warnings:
             self._usual_sharpness = max(sharpness, 0.9 * self._usual_sharpness)
