@@ -100,7 +100,7 @@ GAMES = Registry([
     GameInfo("math-rush", "Math Rush", "MR"),
     GameInfo("sum", "SUM", "SU"),
     GameInfo("math-wars", "Math Wars Meta", "MW", package="math_wars"),
-    GameInfo("whos-counting", "Who's Counting?", "WC"),
+    GameInfo("whos-counting", "Who's Counting?", "WC", package="whos_counting"),
     GameInfo("big-bang", "Big Bang", "BB"),
 ])
 

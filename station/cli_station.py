@@ -136,7 +136,7 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
             run.settle()  # end on the game's own last screen (VICTORY!, game over)
             played = run.station.referee.game
             actions = played.actions if played is not None else []
-            state = played.state() if played is not None else None
+            outcome = played.outcome() if played is not None else None
         finally:
             run.close()
     expected = demo.expected
@@ -145,7 +145,7 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
     print("\n".join(expected.summary()))
     if args.screens:
         print(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
-    if same and state == expected.state():
+    if same and outcome == expected.outcome():
         print(f"\nThe station read and judged all {len(actions)} plays exactly as the players' own referee did.")
         return EXIT_OK
     print(f"\nThe station's game differs from the players' ({len(actions)} plays read, "

@@ -217,12 +217,7 @@ class Referee:
         return self._state
 
     def screen(self, now: float) -> View:
-        return self.controller.view(now, self.state(), _clock(self.game_time(now)) if self.game else "")
+        return self.controller.view(now, self.state(), self.game_time(now) if self.game else 0.0)
 
     def take_signals(self) -> list[str]:
         return self.controller.take_signals()
-
-
-def _clock(seconds: float) -> str:
-    minutes, secs = divmod(int(seconds), 60)
-    return f"{minutes:02d}:{secs:02d}" if minutes < 100 else f"{minutes // 60}h{minutes % 60:02d}"

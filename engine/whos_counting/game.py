@@ -57,11 +57,13 @@ class Turn:
     stopped_by: str | None = None
     stop_ready: bool = False  # a Stop was laid in the blue box before any red card came
     extra_turns: int = 0  # Extra Turn cards in the blue box
+    asking: dict[str, Any] | None = None  # the wild card waiting to be named: {player, card, kind, choices}
 
     def as_json(self) -> dict[str, Any]:
         return {"player": self.player, "phase": self.phase, "declared": dict(self.declared), "cards": list(self.cards),
                 "blue": list(self.blue), "score": self.score, "until": self.until, "red": self.red,
-                "stopped_by": self.stopped_by, "expression": self.judged.shown if self.judged else None}
+                "stopped_by": self.stopped_by, "expression": self.judged.shown if self.judged else None,
+                "asking": self.asking}
 
 
 class WhosCounting(Game):
@@ -148,8 +150,7 @@ class WhosCounting(Game):
         if undeclared:
             card = undeclared[0]
             where = "box" if card in blue else "strip"
-            return [{"type": "needs_declaration", "player": player, "card": card.id, "kind": card.face.kind,
-                     "choices": list(self._choices(card, where))}]
+            return [self._ask(player, card, list(self._choices(card, where)))]
         tokens = self._expression(player, cards)
         if isinstance(tokens, dict):
             return [tokens]
@@ -180,11 +181,15 @@ class WhosCounting(Game):
         if value not in allowed:
             return [self._violation(player, "bad_declaration", text.bad_declaration(card, allowed))]
         self.turn.declared[card.id] = value
+        if self.turn.asking and self.turn.asking["card"] == card.id:
+            self.turn.asking = None
         events: list[Event] = [{"type": "declared", "player": player, "card": card.id, "value": value}]
         red = self.turn.red
         if red and red["card"] == card.id and red["effect"] is None:  # a Super played as a red card
             if value not in RED_EFFECTS:
                 del self.turn.declared[card.id]
+                self.turn.asking = {"player": player, "card": card.id, "kind": card.face.kind,
+                                    "choices": list(RED_EFFECTS)}
                 return [self._violation(player, "bad_declaration", text.super_red())]
             red["effect"] = value
             events.extend(self._red_lands(action["t"]))
@@ -213,8 +218,7 @@ class WhosCounting(Game):
         turn.red = {"player": player, "card": card.id, "effect": effect if effect in RED_EFFECTS else None,
                     "goo": kind == GOO}
         if turn.red["effect"] is None:  # a Super: the window waits for it to be named
-            return [{"type": "needs_declaration", "player": player, "card": card.id, "kind": kind,
-                     "choices": list(RED_EFFECTS)}]
+            return [self._ask(player, card, list(RED_EFFECTS))]
         return self._red_lands(action["t"])
 
     def _red_lands(self, t: float) -> list[Event]:
@@ -335,6 +339,11 @@ class WhosCounting(Game):
                 return self._violation(player, "not_blue", text.not_blue(card))
             effects.append(effect)
         return effects.count("double"), effects.count("extra_turn"), "stop" in effects
+
+    def _ask(self, player: str, card: Card, choices: list[str]) -> Event:
+        """A wild card must be named before it counts: the station asks (``turn.asking``)."""
+        self.turn.asking = {"player": player, "card": card.id, "kind": card.face.kind, "choices": choices}
+        return {"type": "needs_declaration", **self.turn.asking}
 
     def _stands_for(self, card_id: str) -> str | None:
         """A blue card's effect, or what a Choice or Super was declared to be."""

@@ -27,6 +27,7 @@ from engine.errors import ConfigError
 from engine.games import GAMES
 from engine.protocol import Event, Game
 from station.settings import Key
+from station.ui.views import Menu
 
 if TYPE_CHECKING:
     from station.sim.scenario import Scenario
@@ -38,14 +39,6 @@ if TYPE_CHECKING:
     from station.ui.views import View
 
 Action = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Menu:
-    """The SPARE button's menu on the live screen: a title and (label, action) answers."""
-
-    title: str
-    choices: tuple[tuple[str, Action], ...]
 
 
 @dataclass(frozen=True)
@@ -108,8 +101,8 @@ class StationGame(ABC):
     # ---- screens and buttons ----------------------------------------------------------------
 
     @abstractmethod
-    def live_view(self, state: Mapping[str, Any], clock: str, page: int) -> View:
-        """The main in-game screen."""
+    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> View:
+        """The main in-game screen at ``seconds`` of game time (``clock_text`` shows it)."""
 
     @abstractmethod
     def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
@@ -125,9 +118,9 @@ class StationGame(ABC):
         """What SPARE offers on the live screen (a table vote, trade, pass …); None: nothing."""
         return None
 
-    def confirm(self, state: Mapping[str, Any]) -> Action | None:
-        """The action CONFIRM takes on the live screen (submit, start the clock …); None: show
-        the last replayable overlay again."""
+    def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
+        """What CONFIRM does on the live screen: an action (submit, start the clock …), a question
+        to answer first (what a wild card stands for), or None: show the last result again."""
         return None
 
     # ---- history ----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from station.games import Action, Demo, Menu, StationGame
 from station.settings import Key, one_of, seat_keys, whole
 from station.table.mat import MatLayout, mat_layout
 from station.ui import math_wars as screens
+from station.ui.views import clock_text
 
 REVEAL_CHOICES = ("press", "at_once")
 NAME = "math-wars"
@@ -52,8 +53,8 @@ class MathWarsStation(StationGame):
 
         return MathWarsTable([seat.name for seat in read_config(config).seats])
 
-    def live_view(self, state: Mapping[str, Any], clock: str, page: int) -> Any:
-        return screens.live_view(state, clock, page)
+    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
+        return screens.live_view(state, clock_text(seconds), page)
 
     def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
         return screens.overlays(events, state, reveal)

@@ -325,34 +325,69 @@ def _facing_rows(spec: MatSpec, seats: int) -> tuple[float, float, list[Zone]]:
     from the table's centre towards the player). The near row (facing 0) takes the extra seat
     when the count is odd. Seat 1 is the near row's left end; numbers go round the table: left
     to right along the near row, then right to left along the far row (which is left to right
-    for the players sitting there). A row with fewer seats is centred."""
+    for the players sitting there). A row with fewer seats is centred.
+
+    An optional ``[middle]`` band lies between the rows (``height``, ``gap`` between its zones
+    and ``[[middle.zones]]``: name, label, width, and optionally height and role): zones shared by
+    the table, such as an expression strip, laid left to right and centred; the mat is as wide
+    as the wider of the band and the rows."""
     read = _Reader(spec.data, spec.source)
     kinds = [(str(e.get("kind", "")), str(e.get("label", ""))) for e in read.entries("zones")]
     if any(not kind or not label for kind, label in kinds):
         raise MatError(f"{spec.source}: every [[zones]] entry needs a kind and a label")
     zone_w, zone_h = float(read.number("zone", "width")), float(read.number("zone", "height"))
     zone_gap, seat_gap, row_gap = (float(read.number("spacing", k)) for k in ("zone_gap", "seat_gap", "row_gap"))
+    middle = _middle_band(spec, read)
+    band_h = middle[0] + row_gap if middle else 0.0  # the band and one more gap beside it
     near, far = math.ceil(seats / 2), seats // 2
     step_x, step_y = zone_w + seat_gap, zone_h + zone_gap
     row_h = len(kinds) * zone_h + (len(kinds) - 1) * zone_gap
     side = spec.edge + spec.marker_size + spec.marker_margin  # the marker columns left and right
-    width = 2 * side + near * zone_w + (near - 1) * seat_gap
-    height = max(2 * spec.edge + 2 * row_h + row_gap, 2 * side)
+    rows_w = near * zone_w + (near - 1) * seat_gap
+    inner_w = max(rows_w, middle[2] if middle else 0.0)
+    width = 2 * side + inner_w
+    height = max(2 * spec.edge + 2 * row_h + row_gap + band_h, 2 * side)
+    shift = side + (inner_w - rows_w) / 2  # the rows are centred across the mat
     zones: list[Zone] = []
     for seat in range(1, seats + 1):
         if seat <= near:
             column, facing = seat - 1, NEAR
-            left = side + column * step_x
-            centre_side = spec.edge + row_h + row_gap  # the row's edge nearest the centre
+            left = shift + column * step_x
+            centre_side = spec.edge + row_h + row_gap + band_h  # the row's edge nearest the centre
             tops = [centre_side + k * step_y for k in range(len(kinds))]
         else:
             column, facing = seats - seat, FAR  # numbered right to left on the mat
-            left = side + (near - far) * step_x / 2 + column * step_x
+            left = shift + (near - far) * step_x / 2 + column * step_x
             centre_side = spec.edge + row_h
             tops = [centre_side - zone_h - k * step_y for k in range(len(kinds))]
         for (kind, label), top in zip(kinds, tops):
             zones.append(Zone(f"seat{seat}.{kind}", label, seat, left, top, zone_w, zone_h, facing))
+    if middle:
+        band_top, (band_height, gap, band_w, entries) = spec.edge + row_h + row_gap, middle
+        x = side + (inner_w - band_w) / 2
+        for entry in entries:
+            w, h = float(entry["width"]), float(entry.get("height", band_height))
+            zones.append(Zone(str(entry["name"]), str(entry["label"]), 0, x, band_top + (band_height - h) / 2, w, h,
+                              NEAR, str(entry.get("role", "box"))))
+            x += w + gap
     return width, height, zones
+
+
+def _middle_band(spec: MatSpec, read: _Reader) -> tuple[float, float, float, list[Mapping[str, Any]]] | None:
+    """(height, gap, total width, zone entries) of a facing-rows mat's middle band, if it has one."""
+    band = spec.data.get("middle")
+    if band is None:
+        return None
+    height, gap = float(read.number("middle", "height")), float(read.number("middle", "gap"))
+    entries = band.get("zones") if isinstance(band, Mapping) else None
+    if not isinstance(entries, list) or not entries or not all(
+            isinstance(e, Mapping) and {"name", "label", "width"} <= set(e) for e in entries):
+        raise MatError(f"{spec.source}: [[middle.zones]] entries need a name, a label and a width")
+    if any(e.get("role", "box") not in ROLES or float(e.get("height", height)) > height for e in entries):
+        raise MatError(f"{spec.source}: a middle zone's role must be one of {', '.join(ROLES)}, its height at most "
+                       f"the band's ({height:g} mm)")
+    total = sum(float(e["width"]) for e in entries) + gap * (len(entries) - 1)
+    return height, gap, total, list(entries)
 
 
 def _listed_zones(spec: MatSpec, seats: int) -> tuple[float, float, list[Zone]]:

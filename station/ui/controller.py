@@ -31,7 +31,7 @@ from station.hardware.buttons import Press
 from station.table.adapter import Note
 from station.ui.overlays import Overlay
 from station.ui.setup import SetupOption
-from station.ui.views import FaultView, HandView, LiveView, MenuView, SetupView, VerdictView, View
+from station.ui.views import FaultView, HandView, LiveView, Menu, MenuView, SetupView, VerdictView, View
 
 if TYPE_CHECKING:
     from station.games import StationGame
@@ -68,7 +68,7 @@ class _Question:
     """A small menu over the live screen: the game's menu (a table vote …), or "end the game?"."""
 
     title: str
-    answers: list[tuple[str, Intent | None]]
+    answers: list[tuple[str, Intent | View | None]]
     selected: int = 0
 
 
@@ -203,10 +203,12 @@ class Controller:
         elif press.button == "confirm" and over:
             return [EndGame(then_setup=True)]
         elif press.button == "confirm":
-            action = plugin.confirm(state) if state is not None else None
-            if action is not None:
-                return [Act(action)]
-            if self.last_result is not None:
+            answer = plugin.confirm(state) if state is not None else None
+            if isinstance(answer, Menu):
+                self._ask(answer)
+            elif answer is not None:
+                return [Act(answer)]
+            elif self.last_result is not None:
                 self._queue(self.last_result)
         elif press.button == "back" and press.long:
             self.question = _Question("End game?", [("No, play on", None), ("Yes, end it", EndGame())])
@@ -215,8 +217,14 @@ class Controller:
         elif press.button == "spare" and state is not None:
             menu = plugin.menu(state)
             if menu is not None:
-                self.question = _Question(menu.title, [("Cancel", None)] + [(label, Act(a)) for label, a in menu.choices])
+                self._ask(menu)
         return []
+
+    def _ask(self, menu: Menu) -> None:
+        """A game's question: each answer an action to take, or a screen to show (a hint)."""
+        answers: list[tuple[str, Intent | View | None]] = [("Cancel", None)]
+        answers += [(label, answer if isinstance(answer, View) else Act(answer)) for label, answer in menu.choices]
+        self.question = _Question(menu.title, answers)
 
     def _answer(self, press: Press) -> list[Intent]:
         question = self.question
@@ -227,8 +235,11 @@ class Controller:
             self.question = None
         elif press.button == "confirm":
             self.question = None
-            intent = question.answers[question.selected][1]
-            return [intent] if intent is not None else []
+            answer = question.answers[question.selected][1]
+            if answer is not None and not isinstance(answer, (StartGame, Act, Undo, EndGame)):
+                self._queue(Overlay(answer, seconds=None, kind="hint"))  # a screen to read: any press goes on
+                return []
+            return [answer] if answer is not None else []
         return []
 
     # ---- what to draw ----------------------------------------------------------------------
@@ -247,7 +258,7 @@ class Controller:
             self.page = 0
         return None
 
-    def view(self, now: float, state: Mapping[str, Any] | None, clock: str) -> View:
+    def view(self, now: float, state: Mapping[str, Any] | None, seconds: float) -> View:
         """The screen to show at ``now``; advances timed overlays (and queues their signals)."""
         if self.fault is not None:
             return self.fault
@@ -270,7 +281,7 @@ class Controller:
             view = overlay.view
             return replace(view, page=self.page) if isinstance(view, (HandView, LiveView)) else view
         assert state is not None
-        return self.games[self.game].live_view(state, clock, self.page)
+        return self.games[self.game].live_view(state, seconds, self.page)
 
     @property
     def busy(self) -> bool:

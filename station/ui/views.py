@@ -109,3 +109,18 @@ class FaultView:
 
 
 View = MenuView | SetupView | LiveView | HandView | VerdictView | BannerView | FaultView
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A game's question on the live screen (SPARE's menu, or what CONFIRM asks first): a title
+    and its answers, each an action to take (a JSON-ready dict) or a screen to show (a hint)."""
+
+    title: str
+    choices: tuple[tuple[str, dict | View], ...]
+
+
+def clock_text(seconds: float) -> str:
+    """Game time as the title bar shows it: ``04:37``, or ``1h05`` past 100 minutes."""
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes:02d}:{secs:02d}" if minutes < 100 else f"{minutes // 60}h{minutes % 60:02d}"

@@ -14,7 +14,7 @@ from station.table.adapter import Note, Reading, TableAdapter, strip_order
 from station.table.mat import MatLayout, mat_layout
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
-from station.ui.views import BannerView, LiveView, PlayerLine, VerdictView, View
+from station.ui.views import BannerView, LiveView, PlayerLine, VerdictView, View, clock_text
 
 NAME = "toy"
 STRIP_X = (110.0, 210.0, 310.0)  # where the three cards of an expression lie along the strip (mm)
@@ -65,11 +65,11 @@ class ToyStation(StationGame):
     def table(self, config: Mapping[str, Any]) -> TableAdapter:
         return ToyTable(config["players"])
 
-    def live_view(self, state: Mapping[str, Any], clock: str, page: int) -> View:
+    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> View:
         lines = tuple(PlayerLine(name, f"{points} pt", "waiting" if name == state["turn"] else "")
                       for name, points in state["points"].items())
         headline = "Game over" if state["over"] else f"{state['turn']}: make {state['target']}"
-        return LiveView(f"Make {state['target']}", clock, headline, lines, page, "CONFIRM: check")
+        return LiveView(f"Make {state['target']}", clock_text(seconds), headline, lines, page, "CONFIRM: check")
 
     def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
         shown = []

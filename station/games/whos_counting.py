@@ -1,0 +1,95 @@
+"""Who's Counting?'s station plug-in: where its table reading, screens, settings, history and
+virtual players are, for the shared parts that ask (``station.games.StationGame``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from engine.protocol import Event, Game
+from station.games import Action, Demo, Menu, StationGame
+from station.settings import Key, number, one_of, seat_keys, whole
+from station.table.mat import MatLayout, mat_layout
+from station.ui import whos_counting as screens
+
+NAME = "whos-counting"
+
+
+class WhosCountingStation(StationGame):
+    name = NAME
+    replayable = frozenset({"result"})
+    history_columns = ("points", "best_expression", "turns")
+    story_events = frozenset({"expression_scored", "violation", "red_card", "stopped", "turn_scored", "extra_turn",
+                              "traded", "passed", "time_up", "game_over"})
+
+    def settings(self) -> dict[str, Key]:
+        return {
+            **seat_keys(default_players=3, most=6),
+            "order": Key("standard", one_of("standard", "left-to-right"), "× and ÷ first, or strictly left to right"),
+            "target": Key(500, whole(0, 100_000), "the score that wins (0: none, the clock alone)"),
+            "minutes": Key(20, whole(0, 600), "minutes a game lasts (0: no clock, the target alone)"),
+            "window": Key(5, number(1, 60), "seconds to play a red card after Who's Counting?, and to answer it"),
+            "bonus_counts": Key("cards", one_of("cards", "kinds"), "cards: every operation card counts for the bonus"),
+            "split_rounds": Key("down", one_of("down", "up"), "an odd score split: round each half down or up"),
+        }
+
+    def setup_options(self, defaults: Mapping[str, Any]) -> list[Any]:
+        return screens.setup_options(defaults)
+
+    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        return screens.game_config(choices, defaults, seed)
+
+    def mat(self, config: Mapping[str, Any]) -> MatLayout:
+        return mat_layout(NAME, len(config["players"]))
+
+    def table(self, config: Mapping[str, Any]) -> Any:
+        from station.table.whos_counting import WhosCountingTable
+
+        return WhosCountingTable(config["players"])
+
+    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
+        return screens.live_view(state, seconds, page)
+
+    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
+        return screens.overlays(events, state, reveal)
+
+    def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
+        return screens.confirm(state)
+
+    def menu(self, state: Mapping[str, Any]) -> Menu | None:
+        return screens.menu(state)
+
+    def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
+        scored = [e for e in events if e["type"] == "expression_scored"]
+        best = max(scored, key=lambda e: e["score"], default=None)
+        return {"points": dict(game.outcome().scores),
+                "best_expression": f"{best['player']}: {best['expression']} = {best['score']}" if best else "",
+                "turns": sum(1 for e in events if e["type"] in ("turn_scored", "traded", "passed"))}
+
+    def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
+        from station.sim.whos_counting_players import CountingTable
+
+        return CountingTable(game, seed).actions()  # type: ignore[arg-type]
+
+    def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument("--target", type=int, default=None,
+                           help="Who's Counting?: the score that wins (default 300 for the demo, 500 for --text)")
+
+    def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
+        target = args.target if args.target is not None else (500 if args.text else 300)
+        return {"game": NAME, "seed": seed, "players": players, "target": target, "minutes": 0}
+
+    def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
+        from station.sim.whos_counting_demo import demo_scenario
+
+        scenario, expected = demo_scenario(config, seed)
+        return Demo(scenario, expected, sum(1 for s in scenario.steps if s.kind == "place"))
+
+    def demo_scene(self, seed: int) -> Any:
+        from station.sim.whos_counting_demo import demo_scene
+
+        return demo_scene(seed)
+
+
+PLUGIN = WhosCountingStation()

@@ -1,0 +1,86 @@
+"""How Who's Counting? lies on its mat: an expression strip and a blue box in the middle, and a
+red box in front of every seat.
+
+- The expression is read from the strip only when the player presses CONFIRM (``complete``), in
+  the order its cards lie for the player whose turn it is, with the blue box's cards: a hand
+  passing over the strip, or a card put down and moved, is no expression.
+- A red card laid in a seat's red box during the "Who's Counting?" window is that seat's player's
+  ``red`` (the engine judges whether it is in time, and whose turn it is).
+- A Stop (or a Super) laid in the blue box while the player may answer a red card is their
+  ``stop``.
+- Cards of the last turn still on the strip get "Clear the strip" once, when the next player
+  starts laying cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.catalog import load_catalog
+from station.table.adapter import Action, Note, Reading, TableAdapter, strip_order
+from station.table.mat import MatLayout, Zone
+
+STRIP, BLUE = "strip", "blue"
+
+
+class WhosCountingTable(TableAdapter):
+    game = "whos-counting"
+
+    def __init__(self, seats: Sequence[str]) -> None:
+        super().__init__(seats)
+        self._catalog = load_catalog()
+        self._told_clear: int | None = None  # the turn (turns_played) told to clear the strip
+
+    def on_card_event(self, event: Mapping[str, Any], t: float, state: Mapping[str, Any], mat: MatLayout,
+                      reading: Reading) -> None:
+        kind, card = event["type"], event["card"]
+        if kind not in ("placed", "moved"):
+            return
+        zone = self.zone_of(mat, event["x"], event["y"])
+        if zone is None:
+            if kind == "placed":
+                reading.notes.append(Note("outside_zones", "Not in a box", "Strip, blue box or red box", card))
+            return
+        phase = state["turn"]["phase"]
+        if zone.kind == "red" and zone.seat:
+            player = self.player_at(zone)
+            if player is None:
+                reading.notes.append(Note("empty_seat", "Empty seat", f"Nobody plays at seat {zone.seat}", card))
+            elif card not in state["last_cards"] and card != (state["turn"]["red"] or {}).get("card"):
+                reading.actions.append({"type": "red", "t": t, "player": player, "card": card, "source": "camera"})
+        elif zone.name == BLUE and phase == "answer" and self._is_stop(card):
+            reading.actions.append({"type": "stop", "t": t, "player": state["turn"]["player"], "card": card,
+                                    "source": "camera"})
+        elif zone.name == STRIP and phase == "laying" and kind == "placed":
+            self._tell_to_clear(state, mat, reading)
+
+    def _tell_to_clear(self, state: Mapping[str, Any], mat: MatLayout, reading: Reading) -> None:
+        """The first card of a new expression lands beside the last turn's: ask once to clear."""
+        old = {c.card_id for c in self.cards_in(mat.zone(STRIP), self.snapshot)} & set(state["last_cards"])
+        if old and self._told_clear != state["turns_played"]:
+            self._told_clear = state["turns_played"]
+            reading.notes.append(Note("clear", "Clear the strip", "Last turn's cards are still there"))
+
+    def _is_stop(self, card: str) -> bool:
+        try:
+            effect = self._catalog.card(card).face.extra.get("effect")
+        except Exception:  # noqa: BLE001 - another game's card: the engine judges it
+            return False
+        return effect in ("stop", "super")
+
+    def complete(self, action: Action, state: Mapping[str, Any]) -> Action:
+        """A submit gets the strip's cards, in the order they lie for the player whose turn it
+        is, and the blue box's cards."""
+        if action["type"] != "submit" or self.mat is None:
+            return action
+        facing = self._facing(self.mat, state["turn"]["player"])
+        strip = strip_order(self.cards_in(self.mat.zone(STRIP), self.snapshot), facing)
+        blue = sorted(self.cards_in(self.mat.zone(BLUE), self.snapshot), key=lambda c: c.card_id)
+        return {**action, "cards": [c.card_id for c in strip], "blue": [c.card_id for c in blue]}
+
+    def _facing(self, mat: MatLayout, player: str) -> float:
+        """The way a player reads: their seat's zones face them."""
+        seat = self.seats.index(player) + 1 if player in self.seats else 1
+        zones: tuple[Zone, ...] = mat.seat_zones(seat)
+        return zones[0].facing if zones else 0
