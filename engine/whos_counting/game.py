@@ -189,7 +189,7 @@ class WhosCounting(Game):
             if value not in RED_EFFECTS:
                 del self.turn.declared[card.id]
                 self.turn.asking = {"player": player, "card": card.id, "kind": card.face.kind,
-                                    "choices": list(RED_EFFECTS)}
+                                    "name": card.face.extra.get("name", card.face.label), "choices": list(RED_EFFECTS)}
                 return [self._violation(player, "bad_declaration", text.super_red())]
             red["effect"] = value
             events.extend(self._red_lands(action["t"]))
@@ -342,7 +342,8 @@ class WhosCounting(Game):
 
     def _ask(self, player: str, card: Card, choices: list[str]) -> Event:
         """A wild card must be named before it counts: the station asks (``turn.asking``)."""
-        self.turn.asking = {"player": player, "card": card.id, "kind": card.face.kind, "choices": choices}
+        self.turn.asking = {"player": player, "card": card.id, "kind": card.face.kind,
+                            "name": card.face.extra.get("name", card.face.label), "choices": choices}
         return {"type": "needs_declaration", **self.turn.asking}
 
     def _stands_for(self, card_id: str) -> str | None:

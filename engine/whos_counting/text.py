@@ -165,7 +165,7 @@ def _game_over(e: Mapping[str, Any]) -> str:
 _TELLERS = {
     "expression_scored": _scored,
     "violation": lambda e: f"Not yet: {e['message']}",
-    "needs_declaration": lambda e: f"{e['player']}: say what the {e['kind'].upper()} card stands for.",
+    "needs_declaration": lambda e: f"{e['player']}: say what the {e['name']} card stands for.",
     "declared": lambda e: f"{e['player']}'s card stands for {shown(e['value'])}.",
     "red_card": _red,
     "answer_window": lambda e: f"{e['player']} may answer with a Stop.",

@@ -67,7 +67,7 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     if state["over"]:
         headline = f"{' & '.join(state['winners'])} won!"
     else:
-        headline = f"{turn['player']}: lay, then CONFIRM"
+        headline = "Lay cards, CONFIRM"
     target = f"to {state['target']}" if state["target"] else "most points"
     return LiveView(f"{turn['player']}'s turn" if not state["over"] else "Game over", clock, headline, lines, page,
                     f"Play {target} · pile {state['draw_pile']}")
@@ -143,7 +143,7 @@ _OVERLAYS = {
     "extra_turn": lambda e, s: [Overlay(BannerView("Extra turn", e["player"],
                                                    ("All seven cards!",) if e["reason"] == "all_seven" else ()),
                                         seconds=BANNER_SECONDS, signal="attention", kind="banner")],
-    "needs_declaration": lambda e, s: [Overlay(VerdictView("info", f"{e['kind'].title()} card",
+    "needs_declaration": lambda e, s: [Overlay(VerdictView("info", f"{e['name'].title()} card",
                                                            "CONFIRM: say what it is", e["player"]),
                                                seconds=VERDICT_SECONDS, kind="verdict")],
     "declared": lambda e, s: [Overlay(VerdictView("ok", _shown(e["value"]), "Now CONFIRM", e["player"]),
@@ -166,7 +166,7 @@ def confirm(state: Mapping[str, Any]) -> dict[str, Any] | Menu | None:
     turn = state["turn"]
     asking = turn.get("asking")
     if asking:
-        return Menu(f"{asking['kind'].title()} is…", tuple(
+        return Menu(f"{asking['name'].title()} is…", tuple(
             (_shown(value), {"type": "declare", "player": asking["player"], "card": asking["card"], "value": value})
             for value in asking["choices"]))
     if state["over"] or turn["phase"] != "laying":

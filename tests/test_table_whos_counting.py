@@ -1,0 +1,100 @@
+"""The Who's Counting? table adapter: the strip read at CONFIRM, red boxes, the blue box."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.whos_counting import WhosCounting
+from station.table.mat import mat_layout
+from station.table.whos_counting import WhosCountingTable
+
+PLAYERS = ["Ana", "Ben", "Cleo"]
+MAT = mat_layout("whos-counting", 3)
+STRIP = MAT.zone("strip")
+BLUE = MAT.zone("blue")
+
+
+@dataclass
+class Lying:
+    card_id: str
+    x: float
+    y: float
+    angle: float = 0.0
+    covered: bool = False
+
+
+def game() -> WhosCounting:
+    return WhosCounting({"game": "whos-counting", "players": PLAYERS})
+
+
+def placed(card: str, x: float, y: float) -> dict:
+    return {"type": "placed", "card": card, "x": x, "y": y, "angle": 0.0}
+
+
+def on_strip(cards: list[str], xs: list[float]) -> list[Lying]:
+    return [Lying(card, x, STRIP.y + STRIP.h / 2) for card, x in zip(cards, xs)]
+
+
+def test_confirm_reads_the_strip_left_to_right_for_a_near_player_and_the_blue_box():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    lying = on_strip(["WC-A-N2A", "WC-A-MUL1", "WC-A-N6A"], [300, 100, 200]) + [Lying("WC-A-DBL1", *BLUE.center)]
+    adapter.read([], 1.0, g.state(), MAT, lying)
+    submit = adapter.complete({"type": "submit", "t": 2.0, "player": "Ana", "cards": [], "blue": []}, g.state())
+    assert submit["cards"] == ["WC-A-MUL1", "WC-A-N6A", "WC-A-N2A"] and submit["blue"] == ["WC-A-DBL1"]
+
+
+def test_a_far_player_reads_the_strip_right_to_left():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    g.apply({"type": "pass", "t": 1, "player": "Ana"})
+    g.apply({"type": "pass", "t": 2, "player": "Ben"})  # Cleo, at the far side, plays
+    assert MAT.seat_zones(3)[0].facing == 180
+    adapter.read([], 3.0, g.state(), MAT, on_strip(["WC-A-N9A", "WC-A-ADD1", "WC-A-N4A"], [100, 200, 300]))
+    submit = adapter.complete({"type": "submit", "t": 4.0, "player": "Cleo", "cards": [], "blue": []}, g.state())
+    assert submit["cards"] == ["WC-A-N4A", "WC-A-ADD1", "WC-A-N9A"]
+
+
+def test_cards_on_the_strip_are_no_play_until_confirm():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    reading = adapter.read([placed("WC-A-N2A", *STRIP.center)], 1.0, g.state(), MAT, on_strip(["WC-A-N2A"], [STRIP.center[0]]))
+    assert reading.actions == [] and reading.notes == []
+
+
+def test_a_red_card_in_a_seats_box_is_that_players_red_card():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    g.apply({"type": "submit", "t": 1, "player": "Ana", "cards": ["WC-A-N4A", "WC-A-ADD1", "WC-A-N5A"], "blue": []})
+    box = MAT.zone("seat2.red")
+    reading = adapter.read([placed("WC-A-NEG1", *box.center)], 2.0, g.state(), MAT)
+    assert reading.actions == [{"type": "red", "t": 2.0, "player": "Ben", "card": "WC-A-NEG1", "source": "camera"}]
+
+
+def test_a_stop_in_the_blue_box_answers_a_red_card_only_in_the_answer_window():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    g.apply({"type": "submit", "t": 1, "player": "Ana", "cards": ["WC-A-N4A", "WC-A-ADD1", "WC-A-N5A"], "blue": []})
+    early = adapter.read([placed("WC-A-STOP1", *BLUE.center)], 1.5, g.state(), MAT)
+    assert early.actions == []  # no red card yet: a Stop laid now is read with the blue box, not as an answer
+    g.apply({"type": "red", "t": 2, "player": "Ben", "card": "WC-A-NEG1"})
+    answer = adapter.read([placed("WC-A-STOP2", *BLUE.center)], 2.5, g.state(), MAT)
+    assert answer.actions == [{"type": "stop", "t": 2.5, "player": "Ana", "card": "WC-A-STOP2", "source": "camera"}]
+    number = adapter.read([placed("WC-A-N7A", *BLUE.center)], 2.6, g.state(), MAT)
+    assert number.actions == []  # only a Stop (or a Super) answers
+
+
+def test_last_turns_cards_still_on_the_strip_are_said_once():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    old = ["WC-A-N4A", "WC-A-ADD1", "WC-A-N5A"]
+    g.apply({"type": "submit", "t": 1, "player": "Ana", "cards": old, "blue": []})
+    g.apply({"type": "window_closed", "t": 6})
+    lying = on_strip(old, [100, 160, 220]) + on_strip(["WC-A-N2A"], [300])
+    first = adapter.read([placed("WC-A-N2A", 300, STRIP.y + 50)], 7.0, g.state(), MAT, lying)
+    assert [n.code for n in first.notes] == ["clear"]
+    again = adapter.read([placed("WC-A-N3A", 360, STRIP.y + 50)], 8.0, g.state(), MAT, lying)
+    assert again.notes == []
+
+
+def test_a_card_far_from_every_box_is_told_and_a_red_box_without_a_player_is_empty():
+    two = mat_layout("whos-counting", 2)
+    adapter, g = WhosCountingTable(["Ana", "Ben"]), WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"]})
+    lost = adapter.read([placed("WC-A-N2A", 5, 5)], 1.0, g.state(), two)
+    assert [n.code for n in lost.notes] == ["outside_zones"]
+    empty = adapter.read([placed("WC-A-NEG1", *MAT.zone("seat3.red").center)], 1.0, g.state(), MAT)
+    assert [n.code for n in empty.notes] == ["empty_seat"] and empty.actions == []  # two players on a 3-seat mat
