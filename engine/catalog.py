@@ -45,6 +45,7 @@ class CardFace:
     op: str | None = None
     extra: Mapping[str, str] = field(default_factory=dict)
     shape: str = "rectangle"  # the printed card's outline, by name (station.printed.cards)
+    back: str = ""  # the back's design, by name: cards of one deck share it (default: the kind's own)
 
     def describe(self) -> str:
         """Short words for the face, e.g. ``COUNT META 37``, ``MATH CRATE ÷4`` or ``RED CARD STEAL``."""
@@ -213,7 +214,7 @@ def _build(data: Mapping[str, Any]) -> GameDeck:
         if op is not None and op not in OPERATIONS:
             raise ValueError(f"card {code!r} has operation {op!r}; use one of {' '.join(OPERATIONS)}")
         faces[code] = CardFace(game, code, kind, kinds[kind]["label"], number, op, dict(entry),
-                               str(kinds[kind].get("shape", "rectangle")))
+                               str(kinds[kind].get("shape", "rectangle")), str(kinds[kind].get("back", kind)))
     decks: dict[str, tuple[str, ...]] = {}
     for name, deck in data.get("decks", {}).items():
         codes = tuple(e["code"] for e in _expand(deck["cards"]))

@@ -195,3 +195,14 @@ def test_auto_picks_zxing_and_names_are_checked():
     assert make_decoder("pyzbar").name == "pyzbar"
     with pytest.raises(ValueError, match="unknown QR decoder 'zbar'"):
         make_decoder("zbar")
+
+
+def test_a_hand_shows_nothing_from_behind_cards_of_one_deck_have_one_back():
+    """Who's Counting? hides red and blue cards in the same hand as numbers: every back alike.
+    Math Wars Meta's two decks (COUNT META, MATH CRATE) each have their own."""
+    catalog = load_catalog()
+    wc = [catalog.card(c) for c in ("WC-A-N3A", "WC-A-STOP1", "WC-A-GNEG", "WC-A-SUP2", "WC-A-DIV3")]
+    backs = {render_card(card, 60, back=True).tobytes() for card in wc}
+    assert len(backs) == 1
+    mw = {render_card(catalog.card(c), 60, back=True).tobytes() for c in ("MW-A-N3", "MW-A-N4", "MW-A-D4")}
+    assert len(mw) == 2

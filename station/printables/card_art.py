@@ -138,10 +138,12 @@ def _fit_words(words: str, width: float) -> str:
 
 
 def draw_back(c: Canvas, card: Card, look: GameLook, game_title: str) -> None:
-    """The back: the kind's colour, the game and the deck copy; no code, so a face-down card
-    tells the camera (and the other players) nothing."""
+    """The back: its design's colour (a whole deck's, where its cards must look alike from
+    behind), the game, the deck's name and the copy; no code, so a face-down card tells the
+    camera (and the other players) nothing."""
     register_fonts()
-    colour = colors.HexColor(look.colour(card.face.kind))
+    back = look.back(card.face)
+    colour = colors.HexColor(back.colour)
     c.setFillColor(colors.white)
     c.rect(0, 0, CARD_WIDTH_MM, CARD_HEIGHT_MM, stroke=0, fill=1)
     c.setFillColor(colour)
@@ -159,5 +161,5 @@ def draw_back(c: Canvas, card: Card, look: GameLook, game_title: str) -> None:
     c.setFont(BOLD, size)
     c.drawCentredString(0, 1.5, title)
     c.setFont(BOLD, LABEL_SIZE + 0.6)
-    c.drawCentredString(0, -LABEL_SIZE - 3.0, f"{card.face.label}  ·  {card.copy}")
+    c.drawCentredString(0, -LABEL_SIZE - 3.0, f"{back.text}  ·  {card.copy}" if back.text else card.copy)
     c.restoreState()

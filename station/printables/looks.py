@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass, field
 from importlib import resources
 
+from engine.catalog import CardFace
 from engine.errors import CatalogError
 
 if sys.version_info >= (3, 11):
@@ -21,14 +22,31 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 @dataclass(frozen=True)
+class Back:
+    """A back's design: its colour, and the words under the game's title (the deck's name)."""
+
+    colour: str
+    text: str
+
+
+@dataclass(frozen=True)
 class GameLook:
-    """Colours of one game's cards: ``colour(kind)`` is a ``#rrggbb`` string."""
+    """Colours of one game's cards: ``colour(kind)`` is a ``#rrggbb`` string; ``back(face)`` is the
+    design of a card's back — the kind's own colour and label unless the deck manifest gives the
+    kind a shared back (a deck whose cards must all look alike from behind), drawn from
+    ``[backs.<name>]``."""
 
     game: str
     kind_colours: dict[str, str] = field(default_factory=dict)
+    backs: dict[str, Back] = field(default_factory=dict)
 
     def colour(self, kind: str) -> str:
         return self.kind_colours.get(kind, DEFAULT_COLOUR)
+
+    def back(self, face: CardFace) -> Back:
+        if face.back in self.backs:
+            return self.backs[face.back]
+        return Back(self.colour(face.kind), face.label)
 
 
 @functools.cache
@@ -51,4 +69,10 @@ def parse_look(text: str, source: str) -> GameLook:
         if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
             raise CatalogError(f"{source}: kinds.{kind}.colour must look like '#1f4e9c', not {colour!r}")
         colours[kind] = colour
-    return GameLook(str(data.get("game", "")), colours)
+    backs: dict[str, Back] = {}
+    for name, entry in data.get("backs", {}).items():
+        colour = entry.get("colour", "")
+        if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
+            raise CatalogError(f"{source}: backs.{name}.colour must look like '#1f4e9c', not {colour!r}")
+        backs[name] = Back(colour, str(entry.get("text", "")))
+    return GameLook(str(data.get("game", "")), colours, backs)
