@@ -1,0 +1,146 @@
+"""Every sentence SUM says: verdicts for children, and events told as a story."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.catalog import Card
+from engine.games import GAME_TITLES
+from engine.sum.config import SumConfig
+
+_EFFECTS = {"propagation": "Propagation", "neutralization": "Neutralization", "radicalization": "Radicalization",
+            "rotation": "Rotation"}
+
+
+def _names(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _cards(n: int, noun: str = "card") -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+# ---- verdicts ----------------------------------------------------------------------------------
+
+def game_over(winners: Iterable[str]) -> str:
+    return f"The game is over: {_names(list(winners))} won."
+
+
+def not_your_turn(player: str) -> str:
+    return f"It is {player}'s turn."
+
+
+def no_target() -> str:
+    return "Turn up a new target first: a number card in the target box."
+
+
+def target_not_number(card: Card) -> str:
+    return f"The target is a number card from the Numbers deck, not {card.face.describe()}."
+
+
+def target_taken(value: int) -> str:
+    return f"The target is {value}: keep it until an equation wins it."
+
+
+def played_before(card: Card) -> str:
+    return f"That {card.face.describe()} card was played already."
+
+
+def deck_empty(deck: str) -> str:
+    return f"The {'Numbers' if deck == 'numbers' else 'Operations'} deck is empty."
+
+
+def no_draws() -> str:
+    return "Only two cards a turn: no more drawing."
+
+
+def wrong_game(card: Card) -> str:
+    return f"That card is from {GAME_TITLES.get(card.game, card.game)}, not SUM."
+
+
+def wild_in_equation() -> str:
+    return "Wild cards go in the wild box, never in an equation."
+
+
+def too_many(laid: int, hand: int) -> str:
+    return f"{laid} cards laid, but only {hand} in your hand: check the cards."
+
+
+def not_wild(card: Card) -> str:
+    return f"Only wild cards go in the wild box, not {card.face.describe()}."
+
+
+def needs_another_card(effect: str) -> str:
+    return f"{_EFFECTS[effect]} needs another card in your hand."
+
+
+def draw_first(owed: int, wild: bool) -> str:
+    why = " (after a wild card you still draw your two)" if wild else ""
+    return f"Draw {_cards(owed)} more before your turn ends{why}."
+
+
+# ---- events as a story ----------------------------------------------------------------------
+
+def describe(event: Mapping[str, Any]) -> str:
+    teller = _TELLERS.get(event["type"])
+    return teller(event) if teller else f"{event['type']}: {dict(event)}"
+
+
+def _won(e: Mapping[str, Any]) -> str:
+    return (f"{e['player']} makes {e['target']}: {e['equation']} = {e['target']}, and wins "
+            f"{_cards(e['numbers'], 'number card')}.")
+
+
+def _turn(e: Mapping[str, Any]) -> str:
+    return f"{e['player']}'s turn." + (" Turn up a new target." if e.get("needs_target") else "")
+
+
+def _game_over(e: Mapping[str, Any]) -> str:
+    if e["reason"] == "empty_hand":
+        return f"{_names(e['winners'])} has no cards left and wins!"
+    piles = ", ".join(f"{name} {n}" for name, n in e["won"].items())
+    return f"The Numbers deck is used up: {_names(e['winners'])} won the most number cards and wins! ({piles})"
+
+
+def _wild(e: Mapping[str, Any]) -> str:
+    off = " (its effect is off at this table)" if not e["on"] else ""
+    return f"{e['player']} plays {_EFFECTS[e['effect']]}{off}."
+
+
+_TELLERS = {
+    "target_set": lambda e: f"The target is {e['value']}.",
+    "drew": lambda e: f"{e['player']} draws from the {'Numbers' if e['deck'] == 'numbers' else 'Operations'} deck.",
+    "equation_won": _won,
+    "violation": lambda e: f"Not yet: {e['message']}",
+    "draw_more": lambda e: f"{e['player']} may draw {_cards(e['draws_left'])} more.",
+    "turn_over": lambda e: f"{e['player']}'s turn is over.",
+    "turn": _turn,
+    "wild_played": _wild,
+    "everyone_draws": lambda e: f"{_names(e['players']) if e['players'] else 'Nobody'} draw{'s' if len(e['players']) == 1 else ''} a number card.",
+    "discard": lambda e: f"{e['player']} discards a card of their choice.",
+    "target_changed": lambda e: f"The target {e['from']} becomes {e['to']} ({'its square root' if e['root'] else 'squared'}).",
+    "cards_passed": lambda e: "Everyone passes a card to the left.",
+    "numbers_out": lambda e: "The Numbers deck is used up: this is the last turn.",
+    "game_over": _game_over,
+}
+
+
+# ---- headline and summary ---------------------------------------------------------------------
+
+def headline(rules: SumConfig) -> str:
+    pairs = "pairs add up (2 2 is 4)" if rules.pairs == "sum" else "pairs multiply (3 3 is 9)"
+    order = "× and ÷ first" if rules.order.value == "standard" else "left to right"
+    off = [name for name, on in rules.wild.items() if not on]
+    wild = f" · wild cards off: {', '.join(off)}" if off else ""
+    return f"SUM · {', '.join(rules.players)} · {pairs} · {order}{' · fractions allowed' if rules.fractions else ''}{wild}"
+
+
+def summary(state: Mapping[str, Any]) -> list[str]:
+    lines = [f"Game over: {_names(state['winners'])} won." if state["over"] else f"{state['turn']}'s turn."]
+    width = max(len(name) for name in state["players"])
+    for name in state["players"]:
+        lines.append(f"  {name:<{width}}  {state['won'][name]:>2} cards won  {state['hands'][name]} in hand")
+    lines.append(f"Numbers deck: {state['numbers_deck']}, Operations deck: {state['operations_deck']}.")
+    return lines

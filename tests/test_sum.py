@@ -1,0 +1,269 @@
+"""SUM rules, played the way a table plays them: a target turned up, equations laid, draws,
+wild cards, and both ways to win."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from engine.errors import ActionError, ConfigError
+from engine.expressions import Op
+from engine.sum import Sum
+from engine.sum.config import NUMBERS_DECK, OPERATIONS_DECK
+from engine.sum.equation import judge, solve
+
+OPS = {"+": "ADD", "-": "SUB", "×": "MUL", "÷": "DIV"}
+
+
+class Table:
+    def __init__(self, players: tuple[str, ...] = ("Ana", "Ben", "Cleo"), target: int | None = 12, **config: Any):
+        self.game = Sum({"game": "sum", "players": list(players), **config})
+        self.t = 0.0
+        self.used: defaultdict[str, int] = defaultdict(int)
+        self.events: list[dict[str, Any]] = []
+        if target is not None:
+            self.turn_up(target)
+
+    def card(self, token: str | int) -> str:
+        if isinstance(token, int) or token.isdigit():
+            self.used[f"N{token}"] += 1
+            return f"SU-A-N{token}{'ABCD'[self.used[f'N{token}'] - 1]}"
+        token = OPS.get(token, token)
+        self.used[token] += 1
+        return f"SU-A-{token}{self.used[token]}"
+
+    def act(self, kind: str, **fields: Any) -> list[dict[str, Any]]:
+        self.t += 1
+        new = self.game.apply({"type": kind, "t": self.t, **fields})
+        self.events.extend(new)
+        return new
+
+    def turn_up(self, value: int) -> list[dict[str, Any]]:
+        return self.act("target", card=self.card(value))
+
+    def lay(self, player: str, *tokens: str | int) -> list[dict[str, Any]]:
+        return self.act("submit", player=player, cards=[self.card(t) for t in tokens])
+
+    def of(self, kind: str, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        return [e for e in (self.events if events is None else events) if e["type"] == kind]
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.game.state()
+
+
+# ---- the equation ------------------------------------------------------------------------------
+
+def test_a_correct_equation_wins_its_number_cards_and_returns_its_operations():
+    table = Table()
+    events = table.lay("Ana", 3, "×", 4)
+    (won,) = table.of("equation_won", events)
+    assert (won["equation"], won["numbers"], won["operations"], won["won"]) == ("3 × 4", 2, 1, 2)
+    state = table.state
+    assert state["won"]["Ana"] == 2 and state["hands"]["Ana"] == 4
+    assert state["operations_deck"] == OPERATIONS_DECK - 9 + 1 and state["target"] is None
+    assert table.of("turn", events)[0] == {"type": "turn", "player": "Ben", "needs_target": True, "t": table.t}
+
+
+def test_a_wrong_equation_says_why_and_the_player_may_draw_on():
+    table = Table()
+    events = table.lay("Ana", 3, "×", 4, "-", 2)
+    (wrong,) = table.of("violation", events)
+    assert (wrong["code"], wrong["message"]) == ("wrong", "3 × 4 − 2 = 10, not 12")
+    assert table.of("draw_more", events)[0]["draws_left"] == 2 and table.state["turn"] == "Ana"
+    assert table.state["hands"]["Ana"] == 7  # the cards go back into the hand
+
+
+@pytest.mark.parametrize("tokens, pairs, value", [
+    ((2, 2, Op.MUL, 3), "sum", 12),
+    ((3, 3, Op.ADD, 1), "sum", 7),
+    ((3, 3, Op.ADD, 1), "product", 10),
+    ((5, Op.SUB, 2, 2), "sum", 1),
+])
+def test_two_equal_cards_side_by_side_are_a_pair_worth_their_sum_or_their_product(tokens, pairs, value):
+    assert judge(tokens, target=value, pairs=pairs).ok
+
+
+def test_pairs_show_how_they_count_and_only_two_equal_cards_pair():
+    assert judge([2, 2, Op.MUL, 3], target=12).shown == "(2+2) × 3"
+    assert judge([3, 3, Op.SUB, 1], target=8, pairs="product").shown == "(3×3) − 1"
+    assert "only two equal cards" in judge([3, 4, Op.ADD, 1], target=8).message
+    assert "a pair is two" in judge([2, 2, 2, Op.ADD, 1], target=7).message
+
+
+def test_a_minus_in_front_of_a_number_makes_it_negative():
+    assert judge([Op.SUB, 3, Op.ADD, 15], target=12).ok
+    assert judge([Op.SUB, 2, 2, Op.ADD, 16], target=12).ok  # a negative pair: −(2+2) + 16
+
+
+def test_at_least_one_operation_card_is_used():
+    judged = judge([6, 6], target=12)
+    assert (judged.code, judged.message) == ("no_operation", "Use at least one operation card")
+    assert judge([Op.SUB, 6, Op.ADD, 18], target=12).operations == 2
+
+
+def test_division_comes_out_even_unless_the_table_allows_fractions():
+    assert judge([7, Op.DIV, 2, Op.MUL, 4], target=14).code == "remainder"
+    assert judge([7, Op.DIV, 2, Op.MUL, 4], target=14, fractions=True).ok
+
+
+def test_order_of_operations_is_standard_unless_left_to_right():
+    assert judge([2, Op.ADD, 2, Op.MUL, 3], target=8).ok
+    assert judge([2, Op.ADD, 2, Op.MUL, 3], target=12, order="left-to-right").ok
+
+
+def test_a_wild_card_in_the_equation_and_a_number_in_the_wild_box_are_judged():
+    table = Table()
+    (wild,) = table.act("submit", player="Ana", cards=[table.card(12), table.card("PROP"), table.card(1)])
+    assert wild["code"] == "wild_in_equation"
+    (number,) = table.act("wild", player="Ana", card=table.card(5))
+    assert number["code"] == "not_wild"
+
+
+# ---- draws and the turn -----------------------------------------------------------------------
+
+def test_two_draws_a_turn_then_a_wrong_equation_ends_the_turn():
+    table = Table()
+    assert table.act("draw", player="Ana", deck="numbers")[0]["draws_left"] == 1
+    table.act("draw", player="Ana", deck="operations")
+    (refused,) = table.act("draw", player="Ana", deck="numbers")
+    assert refused["code"] == "no_draws"
+    state = table.state
+    assert state["hands"]["Ana"] == 9 and state["numbers_deck"] == NUMBERS_DECK - 12 - 1 - 1
+    events = table.lay("Ana", 1, "+", 1)
+    assert [e["type"] for e in events] == ["violation", "turn_over", "turn"] and table.state["turn"] == "Ben"
+
+
+def test_a_turn_ends_only_after_two_draws():
+    table = Table()
+    (early,) = table.act("end_turn", player="Ana")
+    assert early["code"] == "draw_first" and "Draw 2 cards more" in early["message"]
+    table.act("draw", player="Ana", deck="numbers")
+    table.act("draw", player="Ana", deck="numbers")
+    assert table.of("turn", table.act("end_turn", player="Ana"))[0]["player"] == "Ben"
+
+
+def test_not_your_turn_and_no_target_yet():
+    table = Table(target=None)
+    (none,) = table.lay("Ana", 3, "×", 4)
+    assert none["code"] == "no_target"
+    table.turn_up(12)
+    (wrong,) = table.lay("Ben", 3, "×", 4)
+    assert wrong["code"] == "not_your_turn"
+    (second,) = table.turn_up(7)
+    assert second["code"] == "target_taken"
+
+
+# ---- wild cards ---------------------------------------------------------------------------------
+
+def test_propagation_gives_every_other_player_a_number_card():
+    table = Table()
+    events = table.act("wild", player="Ana", card=table.card("PROP"))
+    assert table.of("everyone_draws", events)[0]["players"] == ["Ben", "Cleo"]
+    assert table.state["hands"] == {"Ana": 6, "Ben": 8, "Cleo": 8}
+    assert table.state["operations_deck"] == OPERATIONS_DECK - 9 + 1  # the wild card goes back in
+
+
+def test_neutralization_discards_a_card_and_needs_another_card_in_hand():
+    table = Table(("Ana", "Ben"))
+    table.act("wild", player="Ana", card=table.card("NEUT"))
+    assert table.state["hands"]["Ana"] == 5  # the wild card and the discarded one
+    table.game.hands["Ana"] = 1  # only the wild card left
+    (refused,) = table.act("wild", player="Ana", card=table.card("NEUT"))
+    assert refused["code"] == "needs_another_card"
+
+
+def test_rotation_passes_cards_left_and_needs_another_card():
+    table = Table(("Ana", "Ben"))
+    events = table.act("wild", player="Ana", card=table.card("ROT"))
+    assert table.of("cards_passed", events) and table.state["hands"] == {"Ana": 6, "Ben": 7}
+    table.game.hands["Ana"] = 1
+    assert table.act("wild", player="Ana", card=table.card("ROT"))[0]["code"] == "needs_another_card"
+
+
+@pytest.mark.parametrize("target, becomes", [(9, 3), (4, 2), (1, 1), (5, 25), (12, 144)])
+def test_radicalization_takes_a_square_root_or_squares_the_target(target, becomes):
+    table = Table(target=target)
+    (changed,) = table.of("target_changed", table.act("wild", player="Ana", card=table.card("RAD")))
+    assert changed["to"] == becomes and table.state["target"]["value"] == becomes
+
+
+def test_a_wild_card_with_its_effect_turned_off_just_goes_back_into_the_deck():
+    table = Table(wild={"propagation": False})
+    events = table.act("wild", player="Ana", card=table.card("PROP"))
+    assert events[0]["on"] is False and not table.of("everyone_draws", events)
+    assert table.state["hands"] == {"Ana": 6, "Ben": 7, "Cleo": 7}
+
+
+def test_after_a_wild_card_the_two_draws_are_still_owed():
+    table = Table()
+    table.act("wild", player="Ana", card=table.card("ROT"))
+    (early,) = table.act("end_turn", player="Ana")
+    assert "after a wild card" in early["message"]
+
+
+# ---- winning -------------------------------------------------------------------------------------
+
+def test_the_first_player_with_an_empty_hand_wins():
+    table = Table(("Ana", "Ben"))
+    table.game.hands["Ana"] = 3
+    events = table.lay("Ana", 3, "×", 4)
+    (over,) = table.of("game_over", events)
+    assert (over["reason"], over["winners"]) == ("empty_hand", ["Ana"]) and table.game.outcome().over
+
+
+def test_when_the_numbers_deck_runs_out_the_most_won_cards_win_and_ties_are_ties():
+    table = Table(("Ana", "Ben"))
+    table.lay("Ana", 3, "×", 4)  # Ana wins 2
+    table.turn_up(6)
+    table.game.numbers_deck = 1
+    events = table.act("draw", player="Ben", deck="numbers")
+    assert table.of("numbers_out", events) and not table.game.outcome().over  # Ben's turn is the last
+    table.lay("Ben", 2, "×", 3)  # Ben wins 2: a tie
+    over = table.of("game_over")[0]
+    assert over["reason"] == "numbers_out" and over["winners"] == ["Ana", "Ben"]
+
+
+# ---- the hint, config, replay ------------------------------------------------------------------
+
+def test_the_hint_finds_another_order_of_the_same_cards():
+    table = Table()
+    table.lay("Ana", 2, "×", 3, "+", 3)  # 9, not 12
+    hint = table.game.hint()
+    assert hint["target"] == 12 and hint["equation"] in {"(3+3) × 2", "2 × (3+3)"}
+    assert solve([5, Op.ADD, 1], target=12) is None
+
+
+@pytest.mark.parametrize("config, words", [
+    ({"players": ["Ana"]}, "2–6 players"),
+    ({"players": ["Ana", "Ben"], "pairs": "twice"}, "'sum'"),
+    ({"players": ["Ana", "Ben"], "wild": {"chaos": True}}, "effects: propagation"),
+])
+def test_a_bad_config_says_which_key_and_why(config, words):
+    with pytest.raises(ConfigError, match=words):
+        Sum({"game": "sum", **config})
+
+
+def test_malformed_actions_raise_and_replay_is_exact():
+    table = Table()
+    with pytest.raises(ActionError):
+        table.act("draw", player="Ana", deck="hats")
+    table.lay("Ana", 3, "×", 4, "-", 2)
+    table.act("draw", player="Ana", deck="operations")
+    table.act("wild", player="Ana", card=table.card("RAD"))
+    again, events = Sum.replay(table.game.config, table.game.actions)
+    assert events == table.events and again.state() == table.game.state()
+
+
+def test_a_wild_card_needs_a_card_to_play_and_discarding_the_last_card_wins():
+    table = Table(("Ana", "Ben"))
+    table.game.hands["Ana"] = 2
+    events = table.act("wild", player="Ana", card=table.card("NEUT"))  # the wild card and the last card go
+    assert table.of("game_over", events)[0] == {"type": "game_over", "reason": "empty_hand", "winners": ["Ana"],
+                                                "won": {"Ana": 0, "Ben": 0}, "t": table.t}
+    fresh = Table(("Ana", "Ben"))
+    fresh.game.hands["Ana"] = 0
+    (refused,) = fresh.act("wild", player="Ana", card=fresh.card("PROP"))
+    assert refused["code"] == "too_many" and fresh.game.hands["Ana"] == 0
