@@ -71,6 +71,7 @@ class TableAdapter(ABC):
         self._standing: set[str] = set()  # cards the game knew before a restart, not seen since
         self.snapshot: tuple[Lying, ...] = ()  # the table as the last frame left it
         self.mat: MatLayout | None = None  # the mat the last frame saw
+        self._told_leftovers: object = None  # the turn whose leftover cards were pointed out
 
     def resumed(self, known: Collection[str]) -> None:
         """The station restarted in the middle of a game. The tracker starts afresh, so every card
@@ -153,6 +154,22 @@ class TableAdapter(ABC):
     def cards_in(self, zone: Zone, snapshot: Sequence[Lying]) -> list[Lying]:
         """The cards of the snapshot lying in ``zone`` (with the usual slack)."""
         return [card for card in snapshot if _gap(zone, card.x, card.y) <= ZONE_SLACK_MM]
+
+    def facing_of(self, player: str) -> float:
+        """The way a player reads the mat: their seat's zones face them (0 when they have none)."""
+        if self.mat is None or player not in self.seats:
+            return 0
+        zones = self.mat.seat_zones(self.seats.index(player) + 1)
+        return zones[0].facing if zones else 0
+
+    def leftovers(self, zone: Zone, known: Collection[str], turn: object) -> Note | None:
+        """Cards of the last turn (``known``) still lying in ``zone`` when a new one is laid
+        there: "Clear the strip", said once per ``turn``."""
+        old = {card.card_id for card in self.cards_in(zone, self.snapshot)} & set(known)
+        if not old or self._told_leftovers == turn:
+            return None
+        self._told_leftovers = turn
+        return Note("clear", f"Clear the {zone.name}", "Last turn's cards are still there")
 
 
 def strip_order(cards: Sequence[Lying], facing: float) -> list[Lying]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.catalog import load_catalog
 from station.table.adapter import Action, Note, Reading, TableAdapter, strip_order
-from station.table.mat import MatLayout, Zone
+from station.table.mat import MatLayout
 
 STRIP, BLUE = "strip", "blue"
 
@@ -30,7 +30,6 @@ class WhosCountingTable(TableAdapter):
     def __init__(self, seats: Sequence[str]) -> None:
         super().__init__(seats)
         self._catalog = load_catalog()
-        self._told_clear: int | None = None  # the turn (turns_played) told to clear the strip
 
     def on_card_event(self, event: Mapping[str, Any], t: float, state: Mapping[str, Any], mat: MatLayout,
                       reading: Reading) -> None:
@@ -53,14 +52,9 @@ class WhosCountingTable(TableAdapter):
             reading.actions.append({"type": "stop", "t": t, "player": state["turn"]["player"], "card": card,
                                     "source": "camera"})
         elif zone.name == STRIP and phase == "laying" and kind == "placed":
-            self._tell_to_clear(state, mat, reading)
-
-    def _tell_to_clear(self, state: Mapping[str, Any], mat: MatLayout, reading: Reading) -> None:
-        """The first card of a new expression lands beside the last turn's: ask once to clear."""
-        old = {c.card_id for c in self.cards_in(mat.zone(STRIP), self.snapshot)} & set(state["last_cards"])
-        if old and self._told_clear != state["turns_played"]:
-            self._told_clear = state["turns_played"]
-            reading.notes.append(Note("clear", "Clear the strip", "Last turn's cards are still there"))
+            note = self.leftovers(zone, state["last_cards"], state["turns_played"])
+            if note is not None:
+                reading.notes.append(note)
 
     def _is_stop(self, card: str) -> bool:
         try:
@@ -74,13 +68,6 @@ class WhosCountingTable(TableAdapter):
         is, and the blue box's cards."""
         if action["type"] != "submit" or self.mat is None:
             return action
-        facing = self._facing(self.mat, state["turn"]["player"])
-        strip = strip_order(self.cards_in(self.mat.zone(STRIP), self.snapshot), facing)
+        strip = strip_order(self.cards_in(self.mat.zone(STRIP), self.snapshot), self.facing_of(state["turn"]["player"]))
         blue = sorted(self.cards_in(self.mat.zone(BLUE), self.snapshot), key=lambda c: c.card_id)
         return {**action, "cards": [c.card_id for c in strip], "blue": [c.card_id for c in blue]}
-
-    def _facing(self, mat: MatLayout, player: str) -> float:
-        """The way a player reads: their seat's zones face them."""
-        seat = self.seats.index(player) + 1 if player in self.seats else 1
-        zones: tuple[Zone, ...] = mat.seat_zones(seat)
-        return zones[0].facing if zones else 0
