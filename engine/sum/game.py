@@ -280,13 +280,8 @@ class Sum(Game):
     # ---- helpers -------------------------------------------------------------------------------
 
     def hint(self) -> dict[str, Any] | None:
-        """After a wrong equation: one order of the same cards that makes the target, if any."""
-        if self.last_wrong is None or self.target is None:
-            return None
-        tokens = [self._token(self._catalog.card(c)) for c in self.last_wrong["cards"]]
-        found = solve(tokens, target=self.target["value"], pairs=self.rules.pairs, order=self.rules.order,
-                      fractions=self.rules.fractions)
-        return {"equation": found.shown if found else None, "target": self.target["value"]}
+        """After a wrong equation: an equation from the same cards that makes the target, if any."""
+        return hint(self.state())
 
     def _player(self, name: str) -> str:
         if name not in self.hands:
@@ -311,6 +306,7 @@ class Sum(Game):
             "target": dict(self.target) if self.target else None, "turn": self.current, "draws": self.draws,
             "draws_left": DRAWS_PER_TURN - self.draws, "wild_played": self.wild_played,
             "last_wrong": self.last_wrong, "last_cards": sorted(self.last_cards), "last_turn": self.last_turn,
+            "rules": {"pairs": self.rules.pairs, "order": self.rules.order.value, "fractions": self.rules.fractions},
         }
 
     def describe(self, event: Mapping[str, Any]) -> str:
@@ -322,3 +318,18 @@ class Sum(Game):
     def summary(self) -> list[str]:
         return text.summary(self.state())
 
+
+def hint(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """After a wrong equation (``state["last_wrong"]``): an equation from the same cards — all or
+    some of them, in any order — that makes the target, or ``None`` for ``equation`` when there is
+    none; ``None`` when no wrong equation is waiting. Pure: the hint button calls it on demand."""
+    wrong, target = state.get("last_wrong"), state.get("target")
+    if not wrong or not target:
+        return None
+    catalog = load_catalog()
+    faces = [catalog.card(card).face for card in wrong["cards"]]
+    tokens = [Op.parse(f.op) if f.kind == OPERATION and f.op else f.number for f in faces if f.kind != WILD]
+    rules = state["rules"]
+    found = solve(tokens, target=target["value"], pairs=rules["pairs"], order=rules["order"],
+                  fractions=rules["fractions"])
+    return {"equation": found.shown if found else None, "target": target["value"]}

@@ -1,0 +1,96 @@
+"""SUM's station plug-in: where its table reading, screens, settings, history and virtual players
+are, for the shared parts that ask (``station.games.StationGame``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from engine.protocol import Event, Game
+from station.games import Action, Demo, Menu, StationGame
+from station.settings import Key, one_of, seat_keys
+from station.table.mat import MatLayout, mat_layout
+from station.ui import sum as screens
+
+NAME = "sum"
+
+
+def _yes_no(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+
+
+class SumStation(StationGame):
+    name = NAME
+    replayable = frozenset({"result"})
+    history_columns = ("won_cards", "equations", "how")
+    story_events = frozenset({"target_set", "equation_won", "violation", "turn_over", "wild_played", "target_changed",
+                              "numbers_out", "game_over"})
+
+    def settings(self) -> dict[str, Key]:
+        return {
+            **seat_keys(default_players=3, most=6),
+            "pairs": Key("sum", one_of("sum", "product"), "two equal cards side by side: their sum or their product"),
+            "order": Key("standard", one_of("standard", "left-to-right"), "× and ÷ first, or strictly left to right"),
+            "fractions": Key(False, _yes_no, "a division may leave a fraction (judged exactly)"),
+            "wild": Key(True, _yes_no, "the wild cards' effects, as setup offers them first"),
+        }
+
+    def setup_options(self, defaults: Mapping[str, Any]) -> list[Any]:
+        return screens.setup_options(defaults)
+
+    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        return screens.game_config(choices, defaults, seed)
+
+    def mat(self, config: Mapping[str, Any]) -> MatLayout:
+        return mat_layout(NAME, len(config["players"]))
+
+    def table(self, config: Mapping[str, Any]) -> Any:
+        from station.table.sum import SumTable
+
+        return SumTable(config["players"])
+
+    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
+        return screens.live_view(state, seconds, page)
+
+    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
+        return screens.overlays(events, state, reveal)
+
+    def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
+        return screens.confirm(state)
+
+    def menu(self, state: Mapping[str, Any]) -> Menu | None:
+        from engine.sum.game import hint
+
+        return screens.menu(state, hint(state))
+
+    def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
+        over = next((e for e in events if e["type"] == "game_over"), None)
+        how = {"empty_hand": "an empty hand", "numbers_out": "most cards won"}.get(over["reason"], "") if over else ""
+        return {"won_cards": dict(game.outcome().scores),
+                "equations": sum(1 for e in events if e["type"] == "equation_won"), "how": how}
+
+    def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
+        from station.sim.sum_players import SumTablePlayers
+
+        return SumTablePlayers(game, seed).actions()  # type: ignore[arg-type]
+
+    def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument("--pairs", choices=["sum", "product"], default="sum", help="SUM: how a pair counts")
+
+    def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
+        return {"game": NAME, "seed": seed, "players": players, "pairs": args.pairs}
+
+    def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
+        from station.sim.sum_demo import demo_scenario
+
+        scenario, expected = demo_scenario(config, seed)
+        return Demo(scenario, expected, sum(1 for s in scenario.steps if s.kind == "place"))
+
+    def demo_scene(self, seed: int) -> Any:
+        from station.sim.sum_demo import demo_scene
+
+        return demo_scene(seed)
+
+
+PLUGIN = SumStation()
