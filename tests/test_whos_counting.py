@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from engine.errors import ActionError, ConfigError
+from engine.expressions import Op
 from engine.whos_counting import WhosCounting
+from engine.whos_counting.scoring import best
 
 OPS = {"+": "ADD", "-": "SUB", "×": "MUL", "÷": "DIV"}
 
@@ -402,3 +404,63 @@ def test_the_hint_finds_the_best_expression_the_same_cards_could_make():
     table.lay("Ben", 6, "-", 2, "+", 5)  # 9 + 25 = 34: 6 + 5 − 2 is the same; no better
     table.close()
     assert table.game.state()["best"]["points"] == 34
+
+
+# ---- what the mutation run found untested ------------------------------------------------------
+
+def test_an_answer_of_zero_is_whole_and_scores_its_bonus():
+    event = scored(Table().lay("Ana", 3, "-", 3))
+    assert (event["value"], event["score"]) == (0, 10)
+
+
+def test_a_judged_expression_says_what_was_laid_and_why():
+    table = Table()
+    (first,) = table.lay("Ana", "×", 3, "+", 4)
+    assert (first["expression"], first["message"]) == ("× 3 + 4", "An expression starts with a number, not ×")
+    (two,) = table.lay("Ana", 2, "×", 3, "×", 4)
+    assert (two["expression"], two["message"]) == ("2 × 3 × 4", "Only one × in an expression")
+    (ops,) = table.lay("Ana", 2, "+", "-", 4)
+    assert (ops["expression"], ops["message"]) == ("2 + −4", "Two operations in a row: + −")
+
+
+def test_the_best_expression_is_the_first_of_the_highest_score():
+    found = best([2, 3, 4, Op.ADD, Op.MUL])
+    assert (found.shown, found.points) == ("2 + 3 × 4", 39)
+    assert best([2, 3, Op.ADD], order="left-to-right", bonus_counts="kinds").points == 15
+    assert best([5, 5, Op.SUB, Op.SUB]).points == 10  # 5 − 5: the second minus has no third number
+    assert best([7, Op.DIV]) is None
+
+
+def test_the_config_keeps_its_seed_and_defaults_and_checks_its_edges():
+    game = WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"], "seed": 7})
+    assert game.config == {"game": "whos-counting", "seed": 7, "players": ["Ana", "Ben"], "order": "standard",
+                           "target": 500, "minutes": 20, "window": 5, "bonus_counts": "cards", "split_rounds": "down"}
+    assert WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"]}).config["seed"] == 0
+    six = [f"P{n}" for n in range(6)]
+    assert WhosCounting({"game": "whos-counting", "players": six, "target": 0, "minutes": 600, "window": 60}).seats()
+    assert WhosCounting({"game": "whos-counting", "players": six, "target": 100_000, "minutes": 0, "window": 1}).seats()
+
+
+@pytest.mark.parametrize("config, message", [
+    ({"players": [f"P{n}" for n in range(7)]}, "Who's Counting? is for 2–6 players, not 7"),
+    ({"players": "Ana"}, 'players must be a list of names, e.g. ["Ana", "Ben"]'),
+    ({"players": ["Ana", " "]}, 'players must be a list of names, e.g. ["Ana", "Ben"]'),
+    ({"players": ["Ana", "Ana"]}, "two players have the same name: Ana, Ana"),
+    ({"players": ["Ana", "Ben"], "target": 100_001}, "target must be a whole number from 0 to 100000, not 100001"),
+    ({"players": ["Ana", "Ben"], "minutes": 601}, "minutes must be a whole number from 0 to 600, not 601"),
+    ({"players": ["Ana", "Ben"], "minutes": True}, "minutes must be a whole number from 0 to 600, not True"),
+    ({"players": ["Ana", "Ben"], "window": 0.9}, "window must be 1 to 60 seconds, not 0.9"),
+    ({"players": ["Ana", "Ben"], "window": 60.5}, "window must be 1 to 60 seconds, not 60.5"),
+    ({"players": ["Ana", "Ben"], "window": True}, "window must be 1 to 60 seconds, not True"),
+    ({"players": ["Ana", "Ben"], "target": 0, "minutes": 0},
+     "a game needs a target score or a time limit (target and minutes cannot both be 0)"),
+    ({"players": ["Ana", "Ben"], "split_rounds": "half"}, "split_rounds must be 'down' or 'up', not 'half'"),
+    ({"players": ["Ana", "Ben"], "bonus_counts": "all"},
+     "bonus_counts must be 'cards' (every operation card) or 'kinds' (different operations), not 'all'"),
+    ({"players": ["Ana", "Ben"], "colour": 1}, "unknown config key 'colour' (known: bonus_counts, game, minutes, "
+                                              "order, players, seed, split_rounds, target, window)"),
+])
+def test_a_bad_config_is_refused_with_the_whole_reason(config, message):
+    with pytest.raises(ConfigError) as caught:
+        WhosCounting({"game": "whos-counting", **config})
+    assert str(caught.value) == message

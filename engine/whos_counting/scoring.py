@@ -70,10 +70,8 @@ def judge(tokens: Sequence[Any], *, order: Order = Order.STANDARD, bonus_counts:
         if isinstance(before, Op) and isinstance(after, Op):
             return Judged(shown, "malformed", f"Two operations in a row: {before} {after}")
     verdict = evaluate(tokens, order=order, whole_numbers=True)
-    if not verdict.ok:
-        code = {"malformed": "malformed", "remainder": "remainder", "not_whole": "not_whole",
-                "division_by_zero": "divide_by_zero"}[verdict.verdict.value]
-        return Judged(shown, code, verdict.message)
+    if not verdict.ok:  # a remainder (every card is a whole number 1-12: nothing else can be wrong here)
+        return Judged(shown, verdict.verdict.value, verdict.message)
     assert verdict.value is not None
     if verdict.value < 0:
         return Judged(shown, "below_zero", f"{shown} = {_signed(verdict.value)}: an answer must be 0 or more")

@@ -22,7 +22,7 @@ EFFECTS = {"double": "Double", "extra_turn": "Extra Turn", "stop": "Stop", "stea
 VERDICT_TITLES = {
     "remainder": "Remainder", "not_whole": "Not whole", "below_zero": "Below zero", "two_times": "One × only",
     "numbers": "2 to 4 numbers", "operations": "1 to 3 signs", "malformed": "Check the order", "empty": "No cards",
-    "divide_by_zero": "÷ 0", "not_in_sum": "Not in the sum", "not_blue": "Blue box", "wild_not_in_sum": "Not in the sum",
+    "division_by_zero": "÷ 0", "not_in_sum": "Not in the sum", "not_blue": "Blue box", "wild_not_in_sum": "Not in the sum",
     "played_before": "Played already", "not_your_turn": "Not your turn", "wait_window": "Wait", "one_red": "One red only",
     "too_late": "Too late!", "no_expression": "Too early", "own_turn": "Your own turn", "goo": "Green Goo!",
     "not_stop": "Not a Stop", "nothing_to_stop": "Nothing to stop", "stopped_already": "Stopped already",
