@@ -1,0 +1,159 @@
+"""Every sentence Math Rush says: verdicts in a few words, and events told as a story."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.catalog import Card
+from engine.games import GAME_TITLES
+from engine.math_rush.config import MathRushConfig
+
+
+def not_a_goal(card: Card) -> str:
+    if card.game != "math-rush":
+        return f"That card is from {GAME_TITLES.get(card.game, card.game)}, not Math Rush."
+    return f"{card.face.describe()} is no goal card: goals go in the goal column."
+
+
+def not_a_number(card: Card) -> str:
+    if card.game != "math-rush":
+        return f"That card is from {GAME_TITLES.get(card.game, card.game)}, not Math Rush."
+    return f"{card.face.describe()} is no number card."
+
+
+def game_over() -> str:
+    return "The game is over."
+
+
+def round_over() -> str:
+    return "The round is over: CONFIRM for the next one."
+
+
+def advanced() -> str:
+    return "Advanced card: not in this game. Put it back in the box."
+
+
+def goal_used() -> str:
+    return "That goal was played already this round."
+
+
+def row_taken(row: int, name: str) -> str:
+    return f"Row {row} has a goal ({name}): lay the new goal in a free row."
+
+
+def too_many_goals(most: int) -> str:
+    return f"{most} goal{'s' if most > 1 else ''} at a time: complete one first."
+
+
+def started(phase: str) -> str:
+    return "The clock is running already." if phase == "playing" else "The round is over: CONFIRM for the next one."
+
+
+def no_goals() -> str:
+    return "Lay the goal cards in the goal column first."
+
+
+def not_started() -> str:
+    return "Wait: press CONFIRM to start the clock."
+
+
+def too_late() -> str:
+    return "Too late: time is up."
+
+
+def played_already(row: int) -> str:
+    return f"That card is played already (row {row})."
+
+
+def no_goal(row: int) -> str:
+    return f"No goal in row {row}: lay cards to the right of a goal."
+
+
+def goal_done(name: str) -> str:
+    return f"{name} is complete: flip it and lay a new goal."
+
+
+def no_help() -> str:
+    return "No Help cards left."
+
+
+def nothing_lifted() -> str:
+    return "Take the cards off the set first, then use the Help card."
+
+
+def one_set() -> str:
+    return "A Help card clears one set: put the other cards back."
+
+
+def not_playing(phase: str) -> str:
+    return "Start the round first." if phase == "setup" else "The round is over already."
+
+
+def round_on(phase: str) -> str:
+    return "Finish this round first." if phase == "playing" else "Lay the goals and start the round."
+
+
+# ---- events as a story ----------------------------------------------------------------------
+
+def describe(event: Mapping[str, Any]) -> str:
+    teller = _TELLERS.get(event["type"])
+    return teller(event) if teller else f"{event['type']}: {dict(event)}"
+
+
+def _played(e: Mapping[str, Any]) -> str:
+    if not e["ok"]:
+        return f"{e['shown']} breaks {e['goal']}: {e['reason']}."
+    stack = " on an equal card" if e["on"] else ""
+    return f"{e['shown']} goes on {e['goal']}{stack} ({e['placed']} of {e['count']})."
+
+
+def _round_over(e: Mapping[str, Any]) -> str:
+    goals = "; ".join(f"{g['goal']}: {g['stars']}" + (f" ({g['why']})" if g["why"] else "") for g in e["goals"])
+    return f"Round {e['round']}: {e['points']} points ({goals}). Total {e['total']}."
+
+
+def _game_over(e: Mapping[str, Any]) -> str:
+    bonus = f" + {e['help_bonus']} for {e['help_left']} unused Help card{'s' if e['help_left'] != 1 else ''}" \
+        if e["help_bonus"] else ""
+    return f"Game over: {' + '.join(map(str, e['rounds']))}{bonus} = {e['total']} points together!"
+
+
+_TELLERS = {
+    "goal_laid": lambda e: f"Goal in row {e['row']}: {e['name']}"
+                           + (f", {e['restriction'].lower()}" if e["restriction"] else "") + f" ({e['stars']} stars).",
+    "round_started": lambda e: f"Round {e['round']} starts" + (f": {e['seconds']} seconds!" if e["seconds"] else "!"),
+    "card_played": _played,
+    "goal_complete": lambda e: f"{e['goal']} is complete" + (f" but broken ({e['broken']}): 0 stars." if e["broken"]
+                                                             else f": {e['stars']} stars. Flip it, lay a new goal!"),
+    "card_lifted": lambda e: f"A card is taken off row {e['row']}: use a Help card, or put it back.",
+    "card_removed": lambda e: f"A card is taken off row {e['row']}.",
+    "put_back": lambda e: f"The card is back in row {e['row']}.",
+    "help_used": lambda e: ("Help: the lifted cards are gone." if e["use"] == "clear"
+                            else "Help: everyone discards and draws again.")
+                           + (f" {e['left']} Help card{'s' if e['left'] != 1 else ''} left." if e["left"] is not None else ""),
+    "time_warning": lambda e: f"{e['seconds']} seconds left!",
+    "time_up": lambda e: "Time is up!",
+    "round_over": _round_over,
+    "round_ready": lambda e: f"Round {e['round']}: shuffle, draw your hands, lay three goals.",
+    "game_over": _game_over,
+    "violation": lambda e: f"Not yet: {e['message']}",
+}
+
+
+def headline(rules: MathRushConfig) -> str:
+    young = [w for w, on in (("no Advanced cards", not rules.advanced), ("unlimited Help", rules.help == "unlimited"),
+                             ("one goal at a time", rules.one_goal), ("no timer", not rules.timer)) if on]
+    clock = f"{rules.seconds} s rounds" if rules.timer else "no timer"
+    return (f"Math Rush · {', '.join(rules.players)} · {rules.hand_size} cards each · {clock}"
+            + (f" · {', '.join(young)}" if young else ""))
+
+
+def summary(state: Mapping[str, Any]) -> list[str]:
+    lines = [f"Game over: {state['total']} points." if state["over"] else f"Round {state['round']}, {state['phase']}."]
+    for row in state["rows"]:
+        mark = " (broken)" if row["broken"] else " (complete)" if row["complete"] else ""
+        lines.append(f"  row {row['row']}: {row['name']} {row['placed']}/{row['count']}{mark}")
+    lines.append(f"Rounds: {state['round_points']}, Help cards left: "
+                 f"{'any' if state['help_left'] is None else state['help_left']}.")
+    return lines
