@@ -6,8 +6,8 @@ red box in front of every seat.
   passing over the strip, or a card put down and moved, is no expression.
 - A red card laid in a seat's red box during the "Who's Counting?" window is that seat's player's
   ``red`` (the engine judges whether it is in time, and whose turn it is).
-- A Stop (or a Super) laid in the blue box while the player may answer a red card is their
-  ``stop``.
+- A Stop (or a Super) laid in the blue box after a red card is the player's ``stop`` (judged by
+  the engine: a Stop against Green Goo gets its verdict).
 - Cards of the last turn still on the strip get "Clear the strip" once, when the next player
   starts laying cards.
 """
@@ -42,15 +42,19 @@ class WhosCountingTable(TableAdapter):
             if kind == "placed":
                 reading.notes.append(Note("outside_zones", "Not in a box", "Strip, blue box or red box", card))
             return
-        phase = state["turn"]["phase"]
+        turn = state["turn"]
+        phase = turn["phase"]
         if zone.kind == "red" and zone.seat:
             player = self.player_at(zone)
             if player is None:
                 reading.notes.append(Note("empty_seat", "Empty seat", f"Nobody plays at seat {zone.seat}", card))
-            elif card not in state["last_cards"] and card != (state["turn"]["red"] or {}).get("card"):
+            elif card not in state["last_cards"] and card != (turn["red"] or {}).get("card"):
                 reading.actions.append({"type": "red", "t": t, "player": player, "card": card, "source": "camera"})
-        elif zone.name == BLUE and phase == "answer" and self._is_stop(card):
-            reading.actions.append({"type": "stop", "t": t, "player": state["turn"]["player"], "card": card,
+        elif (zone.name == BLUE and phase in ("window", "answer") and turn["red"] and self._is_stop(card)
+              and card != turn["stopped_by"] and card not in turn["blue"]):
+            # after any red card, a Stop is the player's answer: the engine judges it (Green Goo,
+            # stopped already), so a Stop laid in vain gets a verdict instead of vanishing
+            reading.actions.append({"type": "stop", "t": t, "player": turn["player"], "card": card,
                                     "source": "camera"})
         elif zone.name == STRIP and phase == "laying" and kind == "placed":
             self._tell_to_clear(state, mat, reading)
