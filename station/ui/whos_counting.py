@@ -7,6 +7,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.catalog import load_catalog
 from station.settings import seat_names
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
@@ -55,6 +56,8 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
 
 def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     turn = state["turn"]
+    if turn.get("asking") and not state["over"]:
+        return _question(turn["asking"])
     if turn["phase"] in ("window", "answer") and not state["over"]:
         left = max(math.ceil(turn["until"] - seconds), 0)
         if turn["phase"] == "answer":
@@ -66,11 +69,33 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
                              "won" if name in state["winners"] else "") for name in state["players"])
     if state["over"]:
         headline = f"{' & '.join(state['winners'])} won!"
+    elif turn["declared"]:
+        headline = _declared_line(turn["declared"])
     else:
         headline = f"{turn['player']}: lay, then CONFIRM"
     target = f"to {state['target']}" if state["target"] else "most points"
     return LiveView(f"{turn['player']}'s turn" if not state["over"] else "Game over", clock, headline, lines, page,
                     f"Play {target} · pile {state['draw_pile']}")
+
+
+def _question(asking: Mapping[str, Any]) -> View:
+    """A wild card waits to be named: the live screen itself asks, so CONFIRM opens the question
+    (over a timed screen, CONFIRM would only have put that screen away)."""
+    return BannerView(f"{asking['player']}: {_wild_name(asking['card'])} card", "?", ("What is it?",),
+                      "CONFIRM: choose")
+
+
+def _declared_line(declared: Mapping[str, str]) -> str:
+    """The wild card named last, and what to do now: lay the expression (CONFIRM). A blue card's
+    name says enough on its own ("Double: CONFIRM"); a number or a sign says which card it is."""
+    card, value = list(declared.items())[-1]
+    named = _shown(value) if value in EFFECTS else f"{_wild_name(card)} is {_shown(value)}"
+    return f"{named}: CONFIRM"
+
+
+def _wild_name(card: str) -> str:
+    effect = load_catalog().card(card).face.extra.get("effect")
+    return "Choice" if effect == "choice" else "Super"
 
 
 def _time_left(state: Mapping[str, Any], seconds: float) -> str:
@@ -143,11 +168,8 @@ _OVERLAYS = {
     "extra_turn": lambda e, s: [Overlay(BannerView("Extra turn", e["player"],
                                                    ("All seven cards!",) if e["reason"] == "all_seven" else ()),
                                         seconds=BANNER_SECONDS, signal="attention", kind="banner")],
-    "needs_declaration": lambda e, s: [Overlay(VerdictView("info", f"{e['kind'].title()} card",
-                                                           "CONFIRM: say what it is", e["player"]),
-                                               seconds=VERDICT_SECONDS, kind="verdict")],
-    "declared": lambda e, s: [Overlay(VerdictView("ok", _shown(e["value"]), "Now CONFIRM", e["player"]),
-                                      seconds=2.0, kind="verdict")],
+    # needs_declaration and declared have no screen of their own: the live screen asks the question
+    # and then says what the card was named, so CONFIRM always reaches the game
     "traded": lambda e, s: [Overlay(BannerView(e["player"], f"Draw {e['count']}", ("Traded",)),
                                     seconds=BANNER_SECONDS, kind="banner")],
     "passed": lambda e, s: [Overlay(VerdictView("info", "Pass", "", e["player"]), seconds=2.0, kind="verdict")],
@@ -166,7 +188,7 @@ def confirm(state: Mapping[str, Any]) -> dict[str, Any] | Menu | None:
     turn = state["turn"]
     asking = turn.get("asking")
     if asking:
-        return Menu(f"{asking['kind'].title()} is…", tuple(
+        return Menu(f"{_wild_name(asking['card'])} is…", tuple(
             (_shown(value), {"type": "declare", "player": asking["player"], "card": asking["card"], "value": value})
             for value in asking["choices"]))
     if state["over"] or turn["phase"] != "laying":
