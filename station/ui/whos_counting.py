@@ -59,10 +59,14 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     if turn.get("asking") and not state["over"]:
         return _question(turn["asking"])
     if turn["phase"] in ("window", "answer") and not state["over"]:
-        left = max(math.ceil(turn["until"] - seconds), 0)
+        left = str(max(math.ceil(turn["until"] - seconds), 0))
+        red = turn["red"]
+        if red and (turn["stopped_by"] or red["goo"]):  # nothing more can happen: a second red card is refused
+            return BannerView("Stopped!" if turn["stopped_by"] else "Green Goo!", left, (_red_line(turn),),
+                              "Wait for the score")
         if turn["phase"] == "answer":
-            return BannerView(f"{turn['player']}: Stop?", str(left), (_red_line(turn),), "Stop in the blue box")
-        return BannerView("Who's Counting?", str(left), (f"{turn['player']}: {turn['score']} points",),
+            return BannerView(f"{turn['player']}: Stop?", left, (_red_line(turn),), "Stop in the blue box")
+        return BannerView("Who's Counting?", left, (f"{turn['player']}: {turn['score']} points",),
                           "Red card in your box!")
     clock = _time_left(state, seconds)
     lines = tuple(PlayerLine(name, f"{state['scores'][name]}", "waiting" if name == turn["player"] else
@@ -106,7 +110,8 @@ def _time_left(state: Mapping[str, Any], seconds: float) -> str:
 
 def _red_line(turn: Mapping[str, Any]) -> str:
     red = turn["red"] or {}
-    return f"{red.get('player', '?')}: {EFFECTS.get(red.get('effect') or '', 'red card')}"
+    line = f"{red.get('player', '?')}: {EFFECTS.get(red.get('effect') or '', 'red card')}"
+    return f"{line}, no Stop" if red.get("goo") else line
 
 
 def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
