@@ -29,3 +29,10 @@ def test_a_stop_laid_before_the_red_card_ends_the_countdown_with_stopped():
     game.apply({"type": "submit", "t": 5, "player": "Ana", "cards": EXPRESSION, "blue": ["WC-A-STOP1"]})
     game.apply({"type": "red", "t": 6, "player": "Chloé", "card": "WC-A-ZERO1"})
     assert screens.live_view(game.state(), 7.5, 0) == BannerView("Stopped!", "3", ("Chloé: Zero",), "Wait for the score")
+
+
+def test_the_countdown_shows_whole_seconds_left_without_float_noise():
+    """35.2 − 6.2 is 29.000000000000004 in floats: the screen must still say 29, not 30."""
+    game = WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"], "window": 30})
+    game.apply({"type": "submit", "t": 5.2, "player": "Ana", "cards": EXPRESSION, "blue": []})
+    assert [screens.live_view(game.state(), t, 0).big for t in (5.2, 6.2, 6.21, 34.2, 35.2)] == ["30", "29", "29", "1", "0"]

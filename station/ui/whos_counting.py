@@ -59,7 +59,7 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     if turn.get("asking") and not state["over"]:
         return _question(turn["asking"])
     if turn["phase"] in ("window", "answer") and not state["over"]:
-        left = str(max(math.ceil(turn["until"] - seconds), 0))
+        left = str(max(math.ceil(round(turn["until"] - seconds, 2)), 0))  # game times are in 0.01 s: 35.2 − 6.2 is 29
         red = turn["red"]
         if red and (turn["stopped_by"] or red["goo"]):  # nothing more can happen: a second red card is refused
             return BannerView("Stopped!" if turn["stopped_by"] else "Green Goo!", left, (_red_line(turn),),
