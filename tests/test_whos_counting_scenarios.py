@@ -3,14 +3,22 @@ by tests/test_scenarios.py) cannot say on their own."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.whos_counting import WhosCounting
+from station.store import Journal
 from station.table.mat import mat_layout
 from station.table.whos_counting import WhosCountingTable
 
+ROOT = Path(__file__).resolve().parent.parent
 EXPRESSION = ["WC-A-N3A", "WC-A-MUL1", "WC-A-N6A", "WC-A-SUB1", "WC-A-N2A"]  # 3 × 6 − 2 = 16, + 25 = 41
 
 
@@ -41,3 +49,34 @@ def test_a_stop_laid_after_any_red_card_is_judged(red):
         assert [(e["type"], e.get("code")) for e in events] == [("violation", "goo")]
     else:
         assert [e["type"] for e in events] == ["stopped"]
+
+
+def test_kill_9_in_the_window_then_a_restart_resumes_the_window(tmp_path):
+    """A real process killed with SIGKILL inside the Who's Counting? window (after CONFIRM, before
+    the window closes); a new one on the same journal goes on with the same window, on the game's
+    own clock: a red card laid after the restart counts, and the turn is scored once."""
+    state = tmp_path / "state"
+    process = subprocess.Popen([sys.executable, "-m", "station", "simulate", "tests/scenarios/whos-counting-killed-part1.toml",
+                                "--state-dir", str(state)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        if json.loads(line)["type"] == "expression_scored":  # CONFIRM is journaled: the window is open
+            os.kill(process.pid, signal.SIGKILL)
+            break
+    process.wait(timeout=60)
+    assert process.returncode == -signal.SIGKILL
+    with Journal(state / "journal.sqlite3") as journal:
+        killed = journal.current_game()
+    assert killed is not None and [a["type"] for a in killed.actions] == ["submit"]  # died with the window open
+
+    result = subprocess.run([sys.executable, "-m", "station", "simulate", "tests/scenarios/whos-counting-killed-part2.toml",
+                             "--state-dir", str(state)], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["type"] for r in records].count("turn_scored") == 1
+    with Journal(state / "journal.sqlite3") as journal:
+        (game,) = journal.games()
+    submit, red, closed = game.actions
+    assert (submit["type"], red["type"], closed["type"]) == ("submit", "red", "window_closed")
+    assert submit["t"] < red["t"] < submit["t"] + 30  # the clock went on from 5.2 s: the red card came in time
+    assert closed["t"] == red["t"] + 30  # the answer window, closed by the game's clock
