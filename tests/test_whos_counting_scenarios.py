@@ -22,6 +22,14 @@ ROOT = Path(__file__).resolve().parent.parent
 EXPRESSION = ["WC-A-N3A", "WC-A-MUL1", "WC-A-N6A", "WC-A-SUB1", "WC-A-N2A"]  # 3 × 6 − 2 = 16, + 25 = 41
 
 
+def test_the_whos_counting_scenarios_cover_the_issue():
+    """tests/test_scenarios.py plays every scenarios/*.toml; these are the ones issue 14 asks for."""
+    names = {p.stem for p in (ROOT / "scenarios").glob("whos-counting-*.toml")}
+    assert {"whos-counting-scored-turn", "whos-counting-red-and-stop", "whos-counting-green-goo",
+            "whos-counting-late-red", "whos-counting-broken-expression", "whos-counting-trade-and-pass",
+            "whos-counting-wild-card"} <= names
+
+
 def _after_a_red_card(red: str) -> WhosCounting:
     game = WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"]})
     game.apply({"type": "submit", "t": 5, "player": "Ana", "cards": EXPRESSION, "blue": []})
