@@ -17,6 +17,7 @@ from engine.whos_counting import WhosCounting
 from station.store import Journal
 from station.table.mat import mat_layout
 from station.table.whos_counting import WhosCountingTable
+from station.vision.track import TrackedCard
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPRESSION = ["WC-A-N3A", "WC-A-MUL1", "WC-A-N6A", "WC-A-SUB1", "WC-A-N2A"]  # 3 × 6 − 2 = 16, + 25 = 41
@@ -27,7 +28,7 @@ def test_the_whos_counting_scenarios_cover_the_issue():
     names = {p.stem for p in (ROOT / "scenarios").glob("whos-counting-*.toml")}
     assert {"whos-counting-scored-turn", "whos-counting-red-and-stop", "whos-counting-green-goo",
             "whos-counting-late-red", "whos-counting-broken-expression", "whos-counting-trade-and-pass",
-            "whos-counting-wild-card"} <= names
+            "whos-counting-wild-card", "whos-counting-stop-first"} <= names
 
 
 def _after_a_red_card(red: str) -> WhosCounting:
@@ -88,3 +89,19 @@ def test_kill_9_in_the_window_then_a_restart_resumes_the_window(tmp_path):
     assert (submit["type"], red["type"], closed["type"]) == ("submit", "red", "window_closed")
     assert submit["t"] < red["t"] < submit["t"] + 30  # the clock went on from 5.2 s: the red card came in time
     assert closed["t"] == red["t"] + 30  # the answer window, closed by the game's clock
+
+
+def test_a_stop_lying_in_the_blue_box_before_the_red_card_answers_it_once():
+    """Laid during the countdown, before any red card: no play yet; when the red card lands, the
+    Stop lying there answers it, once (not again on every frame after)."""
+    game = WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"]})
+    game.apply({"type": "submit", "t": 5, "player": "Ana", "cards": EXPRESSION, "blue": []})
+    mat = mat_layout("whos-counting", 2)
+    stop = TrackedCard("WC-A-STOP1", *mat.zone("blue").center, angle=0.0, last_seen=6.0)
+    adapter = WhosCountingTable(game.seats())
+    assert adapter.read([], 6.0, game.state(), mat, [stop]).actions == []  # nothing to stop yet
+    game.apply({"type": "red", "t": 7, "player": "Ben", "card": "WC-A-ZERO1"})
+    (answer,) = adapter.read([], 7.2, game.state(), mat, [stop]).actions
+    assert answer == {"type": "stop", "t": 7.2, "player": "Ana", "card": "WC-A-STOP1", "source": "camera"}
+    assert [e["type"] for e in game.apply(answer)] == ["stopped"]
+    assert adapter.read([], 7.4, game.state(), mat, [stop]).actions == []
