@@ -63,7 +63,7 @@ def test_a_broken_expression_says_why_in_a_few_words():
     (verdict,) = [o.view for o in ui.overlays(events, g.state(), "press")]
     assert isinstance(verdict, VerdictView)
     assert (verdict.kind, verdict.title, verdict.detail, verdict.who) == (
-        "wrong", "Remainder", "12 ÷ 5 leaves a remainder", "Ana")
+        "wrong", "Remainder", "Ana: 12 ÷ 5 leaves a remainder", "")
 
 
 def test_confirm_submits_or_first_asks_what_a_wild_card_is():
@@ -95,4 +95,5 @@ def test_the_game_over_screen_waits_for_a_press():
     g.apply({"type": "submit", "t": 1, "player": "Ana", "cards": EXPRESSION, "blue": []})
     over = g.apply({"type": "window_closed", "t": 6})
     (last,) = [o for o in ui.overlays(over, g.state(), "press") if o.view.title == "Target reached!"]
-    assert last.seconds is None and last.view.big == "Ana" and last.view.lines == ("Ana 41", "Ben 0", "Cleo 0")
+    assert last.seconds is None and last.view.big == "Ana" and last.view.lines == ("41 points",)
+    assert last.view.hint == "CONFIRM: all scores"

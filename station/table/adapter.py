@@ -101,7 +101,11 @@ class TableAdapter(ABC):
                 reading.notes.append(Note("duplicate", "Seen twice!", f"{event['card']}: one card, two places?",
                                           event["card"]))
             elif kind in ("placed", "stacked", "moved", "removed") and mat is not None and not problem:
-                self.on_card_event(event, t, state, mat, reading)
+                other = _other_game(card, self.game)
+                if other is None:
+                    self.on_card_event(event, t, state, mat, reading)
+                elif kind in ("placed", "stacked"):  # told once, when it lands; it plays no part
+                    reading.notes.append(Note("other_game", "Other game", f"a {other} card", card))
         if mat is not None and not problem:
             self.on_table(snapshot, t, state, mat, reading)
         return reading
@@ -186,6 +190,14 @@ def _gap(zone: Zone, x: float, y: float) -> float:
     dx = max(zone.x - x, 0.0, x - (zone.x + zone.w))
     dy = max(zone.y - y, 0.0, y - (zone.y + zone.h))
     return math.hypot(dx, dy)
+
+
+def _other_game(card: str | None, game: str) -> str | None:
+    """The title of another game whose card this is, or None for this game's cards."""
+    if card is None:
+        return None
+    entry = GAMES.by_code(card.split("-", 1)[0])  # a card's id starts with its game's code
+    return entry.title if entry is not None and entry.name != game else None
 
 
 def foreign_note(text: str, kind: str = "MalformedPayload") -> Note:

@@ -6,8 +6,9 @@ red box in front of every seat.
   passing over the strip, or a card put down and moved, is no expression.
 - A red card laid in a seat's red box during the "Who's Counting?" window is that seat's player's
   ``red`` (the engine judges whether it is in time, and whose turn it is).
-- A Stop (or a Super) laid in the blue box while the player may answer a red card is their
-  ``stop``.
+- A Stop (or a Super) in the blue box answers a red card, the player's ``stop`` (judged by the
+  engine: a Stop against Green Goo gets its verdict): laid after the red card, or lying there
+  since before it came (once per red card).
 - Cards of the last turn still on the strip get "Clear the strip" once, when the next player
   starts laying cards.
 """
@@ -18,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.catalog import load_catalog
-from station.table.adapter import Action, Note, Reading, TableAdapter, strip_order
+from station.table.adapter import Action, Lying, Note, Reading, TableAdapter, strip_order
 from station.table.mat import MatLayout
 
 STRIP, BLUE = "strip", "blue"
@@ -30,6 +31,7 @@ class WhosCountingTable(TableAdapter):
     def __init__(self, seats: Sequence[str]) -> None:
         super().__init__(seats)
         self._catalog = load_catalog()
+        self._answered: set[tuple[int, str, str]] = set()  # (turn, red card, Stop) sent as a stop
 
     def on_card_event(self, event: Mapping[str, Any], t: float, state: Mapping[str, Any], mat: MatLayout,
                       reading: Reading) -> None:
@@ -41,20 +43,40 @@ class WhosCountingTable(TableAdapter):
             if kind == "placed":
                 reading.notes.append(Note("outside_zones", "Not in a box", "Strip, blue box or red box", card))
             return
-        phase = state["turn"]["phase"]
+        turn = state["turn"]
+        phase = turn["phase"]
         if zone.kind == "red" and zone.seat:
             player = self.player_at(zone)
             if player is None:
                 reading.notes.append(Note("empty_seat", "Empty seat", f"Nobody plays at seat {zone.seat}", card))
-            elif card not in state["last_cards"] and card != (state["turn"]["red"] or {}).get("card"):
+            elif card not in state["last_cards"] and card != (turn["red"] or {}).get("card"):
                 reading.actions.append({"type": "red", "t": t, "player": player, "card": card, "source": "camera"})
-        elif zone.name == BLUE and phase == "answer" and self._is_stop(card):
-            reading.actions.append({"type": "stop", "t": t, "player": state["turn"]["player"], "card": card,
-                                    "source": "camera"})
+        elif zone.name == BLUE:
+            self._answer(card, t, state, reading)
         elif zone.name == STRIP and phase == "laying" and kind == "placed":
             note = self.leftovers(zone, state["last_cards"], state["turns_played"])
             if note is not None:
                 reading.notes.append(note)
+
+    def on_table(self, snapshot: Sequence[Lying], t: float, state: Mapping[str, Any], mat: MatLayout,
+                 reading: Reading) -> None:
+        """A Stop laid in the blue box before the red card came answers it when it comes."""
+        for card in self.cards_in(mat.zone(BLUE), snapshot):
+            self._answer(card.card_id, t, state, reading)
+
+    def _answer(self, card: str, t: float, state: Mapping[str, Any], reading: Reading) -> None:
+        """A Stop in the blue box after a red card is the player's answer, once per red card: the
+        engine judges it (Green Goo, stopped already), so a Stop in vain gets a verdict."""
+        turn = state["turn"]
+        red = turn["red"]
+        if (red is None or turn["phase"] not in ("window", "answer") or card == turn["stopped_by"]
+                or card in turn["blue"] or not self._is_stop(card)):
+            return
+        key = (state["turns_played"], red["card"], card)
+        if key in self._answered or any(a["type"] == "stop" for a in reading.actions):
+            return
+        self._answered = {k for k in self._answered if k[0] == key[0]} | {key}
+        reading.actions.append({"type": "stop", "t": t, "player": turn["player"], "card": card, "source": "camera"})
 
     def _is_stop(self, card: str) -> bool:
         try:

@@ -7,6 +7,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.catalog import load_catalog
 from station.settings import seat_names
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
@@ -18,7 +19,7 @@ BANNER_SECONDS = 4.0
 VERDICT_SECONDS = 5.0
 EFFECTS = {"double": "Double", "extra_turn": "Extra Turn", "stop": "Stop", "steal": "Steal", "negative": "Negative",
            "zero": "Zero", "split": "Split"}
-#: A violation's code -> the verdict screen's title (its detail is the engine's sentence, cut short).
+#: A violation's code -> the verdict screen's title (the reason, in a word or two).
 VERDICT_TITLES = {
     "remainder": "Remainder", "not_whole": "Not whole", "below_zero": "Below zero", "two_times": "One × only",
     "numbers": "2 to 4 numbers", "operations": "1 to 3 signs", "malformed": "Check the order", "empty": "No cards",
@@ -28,6 +29,23 @@ VERDICT_TITLES = {
     "not_stop": "Not a Stop", "nothing_to_stop": "Nothing to stop", "stopped_already": "Stopped already",
     "bad_trade": "Trade 1 to 7", "bad_declaration": "Not allowed", "not_wild": "Not a wild card",
     "not_red": "Not a red card", "wrong_game": "Other game", "game_over": "Game over",
+}
+#: A violation's code -> the verdict's detail after the player's name: what exactly, or what to do
+#: now, in words that fit two lines (the engine's sentences are for the story and the journal).
+#: Missing: the engine's own sentence, which is short (a remainder: "12 ÷ 5 leaves a remainder").
+VERDICT_DETAILS: dict[str, Any] = {
+    "not_whole": "the answer is not whole", "below_zero": lambda e: f"{e.get('expression', 'it')} is less than 0",
+    "two_times": "use one × only", "numbers": "use 2 to 4 number cards", "operations": "use 1 to 3 signs",
+    "malformed": "numbers and signs take turns", "empty": "lay cards on the strip",
+    "not_in_sum": "only numbers and signs there", "wild_not_in_sum": "only numbers and signs there",
+    "not_blue": "only blue cards there", "played_before": "that card was played: take it back",
+    "wait_window": "wait for the score", "one_red": "take it back", "too_late": "take it back",
+    "no_expression": "wait for Who's Counting?", "own_turn": "red cards are for others' turns",
+    "goo": "no Stop against Green Goo", "not_stop": "only a Stop answers a red card",
+    "nothing_to_stop": "no red card to stop", "stopped_already": "one Stop is enough",
+    "bad_declaration": "choose again", "not_wild": "that card is what it says",
+    "not_red": "only red cards there", "wrong_game": "not a Who's Counting? card",
+    "game_over": "CONFIRM for a new game",
 }
 
 
@@ -55,22 +73,53 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
 
 def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     turn = state["turn"]
+    if turn.get("asking") and not state["over"]:
+        return _question(turn["asking"])
     if turn["phase"] in ("window", "answer") and not state["over"]:
-        left = max(math.ceil(turn["until"] - seconds), 0)
+        left = str(max(math.ceil(round(turn["until"] - seconds, 2)), 0))  # game times are in 0.01 s: 35.2 − 6.2 is 29
+        red = turn["red"]
+        if red and (turn["stopped_by"] or red["goo"]):  # nothing more can happen: a second red card is refused
+            return BannerView("Stopped!" if turn["stopped_by"] else "Green Goo!", left, (_red_line(turn),),
+                              "Wait for the score")
         if turn["phase"] == "answer":
-            return BannerView(f"{turn['player']}: Stop?", str(left), (_red_line(turn),), "Stop in the blue box")
-        return BannerView("Who's Counting?", str(left), (f"{turn['player']}: {turn['score']} points",),
+            return BannerView(f"{turn['player']}: Stop?", left, (_red_line(turn),), "Stop in the blue box")
+        return BannerView("Who's Counting?", left, (f"{turn['player']}: {turn['score']} points",),
                           "Red card in your box!")
     clock = _time_left(state, seconds)
-    lines = tuple(PlayerLine(name, f"{state['scores'][name]}", "waiting" if name == turn["player"] else
-                             "won" if name in state["winners"] else "") for name in state["players"])
     if state["over"]:
-        headline = f"{' & '.join(state['winners'])} won!"
-    else:
-        headline = "Lay cards, CONFIRM"
+        lines = tuple(PlayerLine(name, _signed(state["scores"][name]), "won" if name in state["winners"] else "")
+                      for name in state["players"])
+        return LiveView("Game over", clock, f"{' & '.join(state['winners'])} won!", lines, page, "CONFIRM: new game")
+    lines = tuple(PlayerLine(name, _signed(state["scores"][name]), "waiting" if name == turn["player"] else "")
+                  for name in state["players"])
+    headline = _declared_line(turn["declared"]) if turn["declared"] else "Lay cards, CONFIRM"
     target = f"to {state['target']}" if state["target"] else "most points"
-    return LiveView(f"{turn['player']}'s turn" if not state["over"] else "Game over", clock, headline, lines, page,
-                    f"Play {target} · pile {state['draw_pile']}")
+    return LiveView(f"{turn['player']}'s turn", clock, headline, lines, page, f"Play {target} · pile {state['draw_pile']}")
+
+
+def _question(asking: Mapping[str, Any]) -> View:
+    """A wild card waits to be named: the live screen itself asks, so CONFIRM opens the question
+    (over a timed screen, CONFIRM would only have put that screen away)."""
+    return BannerView(f"{asking['player']}: {_wild_name(asking['card'])} card", "?", ("What is it?",),
+                      "CONFIRM: choose")
+
+
+def _declared_line(declared: Mapping[str, str]) -> str:
+    """The wild card named last, and what to do now: lay the expression (CONFIRM). A blue card's
+    name says enough on its own ("Double: CONFIRM"); a number or a sign says which card it is."""
+    card, value = list(declared.items())[-1]
+    named = _shown(value) if value in EFFECTS else f"{_wild_name(card)} is {_shown(value)}"
+    return f"{named}: CONFIRM"
+
+
+def _wild_name(card: str) -> str:
+    effect = load_catalog().card(card).face.extra.get("effect")
+    return "Choice" if effect == "choice" else "Super"
+
+
+def _signed(points: int) -> str:
+    """A score as the cards write numbers: −41 with a true minus sign."""
+    return f"−{-points}" if points < 0 else str(points)
 
 
 def _time_left(state: Mapping[str, Any], seconds: float) -> str:
@@ -102,16 +151,23 @@ def _scored(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Ov
 
 
 def _violation(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
+    """The reason as the title; who, and what exactly or what to do now, on two lines below."""
     title = VERDICT_TITLES.get(e["code"], "Not allowed")
-    detail = str(e.get("message", "")).rstrip(".!")
-    return [Overlay(VerdictView("wrong", title, detail, who=e.get("player") or ""), seconds=VERDICT_SECONDS,
-                    signal="rejected", kind="verdict")]
+    detail = VERDICT_DETAILS.get(e["code"])
+    if detail is None:  # the engine's sentence, after the name: "Ben: it is Cleo's turn"
+        message = str(e.get("message", "")).rstrip(".!")
+        detail = message[:1].lower() + message[1:] if message[1:2].islower() else message
+    elif callable(detail):
+        detail = detail(e)
+    who = f"{e['player']}: " if e.get("player") else ""
+    return [Overlay(VerdictView("wrong", title, who + detail), seconds=VERDICT_SECONDS, signal="rejected",
+                    kind="verdict")]
 
 
 def _red(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
-    lines = (f"{e['player']} is counting!", "Green Goo: no Stop!" if e["goo"] else f"{e['against']}: Stop?")
-    return [Overlay(BannerView("Red card", EFFECTS[e["effect"]], lines), seconds=2.0, signal="attention",
-                    kind="banner")]
+    lines = (f"{e['player']} is counting!", "No Stop can help!" if e["goo"] else f"{e['against']}: Stop?")
+    return [Overlay(BannerView("Green Goo!" if e["goo"] else "Red card", EFFECTS[e["effect"]], lines), seconds=2.0,
+                    signal="attention", kind="banner")]
 
 
 def _turn_scored(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
@@ -119,40 +175,48 @@ def _turn_scored(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> li
     player, changes = e["player"], e["changes"]
     mine = changes.get(player, 0)
     lines = tuple(f"{name} {'gets' if delta >= 0 else 'loses'} {abs(delta)}" for name, delta in changes.items()
-                  if name != player) + (f"{player} now {e['scores'][player]}",)
+                  if name != player) + (f"{player} now {_signed(e['scores'][player])}",)
     drawn = next((d["cards"] for d in batch if d["type"] == "draw" and d["player"] == player), 0)
     hint = f"Draw {drawn}, clear cards" if drawn else "Clear the cards"
-    return [Overlay(BannerView(f"{player} scores", f"{mine:+d}" if mine else "0", lines, hint), seconds=BANNER_SECONDS,
-                    kind="result")]
+    big = f"+{mine}" if mine > 0 else _signed(mine)
+    return [Overlay(BannerView(f"{player} scores", big, lines, hint), seconds=BANNER_SECONDS, kind="result")]
 
 
 def _game_over(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
-    scores = tuple(f"{name} {points}" for name, points in e["scores"].items())
+    """The winner and their points; everyone's scores are one CONFIRM away (six do not fit here)."""
+    winners = e["winners"]
+    points = f"{_signed(e['scores'][winners[0]])} points{' each' if len(winners) > 1 else ''}"
     title = "Target reached!" if e["reason"] == "target" else "Time is up!"
-    return [Overlay(BannerView(title, " & ".join(e["winners"]), scores, "CONFIRM twice: new game"), seconds=None,
+    return [Overlay(BannerView(title, " & ".join(winners), (points,), "CONFIRM: all scores"), seconds=None,
                     signal="attention", kind="banner")]
+
+
+def _next_player(batch: Sequence[Mapping[str, Any]]) -> str:
+    """Whose turn it is after this batch of events, for the bottom line."""
+    following = next((e["player"] for e in batch if e["type"] == "turn"), "")
+    return f"Now {following}'s turn" if following else ""
 
 
 _OVERLAYS = {
     "expression_scored": _scored,
     "violation": _violation,
     "red_card": _red,
-    "stopped": lambda e, s: [Overlay(VerdictView("ok", "Stopped!", "The red card does nothing", e["player"]),
+    "stopped": lambda e, s: [Overlay(VerdictView("ok", "Stopped!", "Red card does nothing", e["player"]),
                                      seconds=2.0, signal="accepted", kind="verdict")],
     "turn_scored": _turn_scored,
     "extra_turn": lambda e, s: [Overlay(BannerView("Extra turn", e["player"],
-                                                   ("All seven cards!",) if e["reason"] == "all_seven" else ()),
+                                                   ("All seven cards!",) if e["reason"] == "all_seven" else (),
+                                                   "Play again"),
                                         seconds=BANNER_SECONDS, signal="attention", kind="banner")],
-    "needs_declaration": lambda e, s: [Overlay(VerdictView("info", f"{e['name'].title()} card",
-                                                           "CONFIRM: say what it is", e["player"]),
-                                               seconds=VERDICT_SECONDS, kind="verdict")],
-    "declared": lambda e, s: [Overlay(VerdictView("ok", _shown(e["value"]), "Now CONFIRM", e["player"]),
-                                      seconds=2.0, kind="verdict")],
-    "traded": lambda e, s: [Overlay(BannerView(e["player"], f"Draw {e['count']}", ("Traded",)),
+    # needs_declaration and declared have no screen of their own: the live screen asks the question
+    # and then says what the card was named, so CONFIRM always reaches the game
+    "traded": lambda e, s: [Overlay(BannerView(f"{e['player']} trades", f"Draw {e['count']}",
+                                               (f"Discard {e['count']} first",), _next_player(s)),
                                     seconds=BANNER_SECONDS, kind="banner")],
-    "passed": lambda e, s: [Overlay(VerdictView("info", "Pass", "", e["player"]), seconds=2.0, kind="verdict")],
-    "time_up": lambda e, s: [Overlay(BannerView("Time is up", "Last turn", ()), seconds=BANNER_SECONDS,
-                                     signal="attention", kind="banner")],
+    "passed": lambda e, s: [Overlay(VerdictView("info", "Pass", _next_player(s), e["player"]), seconds=2.0,
+                                    kind="verdict")],
+    "time_up": lambda e, s: [Overlay(BannerView("Time is up", "Last turn", (), "Finish this turn"),
+                                     seconds=BANNER_SECONDS, signal="attention", kind="banner")],
     "game_over": _game_over,
 }
 
@@ -166,7 +230,7 @@ def confirm(state: Mapping[str, Any]) -> dict[str, Any] | Menu | None:
     turn = state["turn"]
     asking = turn.get("asking")
     if asking:
-        return Menu(f"{asking['name'].title()} is…", tuple(
+        return Menu(f"{_wild_name(asking['card'])} is…", tuple(
             (_shown(value), {"type": "declare", "player": asking["player"], "card": asking["card"], "value": value})
             for value in asking["choices"]))
     if state["over"] or turn["phase"] != "laying":

@@ -1,0 +1,151 @@
+"""Who's Counting?'s OLED screens, made from the real engine's states and events: each says what
+is happening and what to do next, and fits 128x64 pixels whole."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.whos_counting import WhosCounting, text
+from station.ui import whos_counting as screens
+from station.ui.screens import compose
+from station.ui.views import BannerView, MenuView, VerdictView, View
+
+EXPRESSION = ["WC-A-N3A", "WC-A-MUL1", "WC-A-N6A", "WC-A-SUB1", "WC-A-N2A"]  # 3 × 6 − 2 = 16, + 25 = 41
+
+
+def new_game() -> WhosCounting:
+    return WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben", "Chloé"]})
+
+
+def test_after_green_goo_the_countdown_says_no_stop_can_help():
+    game = new_game()
+    game.apply({"type": "submit", "t": 5, "player": "Ana", "cards": EXPRESSION, "blue": []})
+    assert screens.live_view(game.state(), 6, 0) == BannerView("Who's Counting?", "4", ("Ana: 41 points",),
+                                                               "Red card in your box!")
+    game.apply({"type": "red", "t": 6, "player": "Ben", "card": "WC-A-GNEG"})
+    assert screens.live_view(game.state(), 7, 0) == BannerView("Green Goo!", "3", ("Ben: Negative",), "Wait for the score")
+
+
+def test_a_stop_laid_before_the_red_card_ends_the_countdown_with_stopped():
+    game = new_game()
+    game.apply({"type": "submit", "t": 5, "player": "Ana", "cards": EXPRESSION, "blue": ["WC-A-STOP1"]})
+    game.apply({"type": "red", "t": 6, "player": "Chloé", "card": "WC-A-ZERO1"})
+    assert screens.live_view(game.state(), 7.5, 0) == BannerView("Stopped!", "3", ("Chloé: Zero",), "Wait for the score")
+
+
+def test_the_countdown_shows_whole_seconds_left_without_float_noise():
+    """35.2 − 6.2 is 29.000000000000004 in floats: the screen must still say 29, not 30."""
+    game = WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"], "window": 30})
+    game.apply({"type": "submit", "t": 5.2, "player": "Ana", "cards": EXPRESSION, "blue": []})
+    assert [screens.live_view(game.state(), t, 0).big for t in (5.2, 6.2, 6.21, 34.2, 35.2)] == ["30", "29", "29", "1", "0"]
+
+
+# ---- every screen fits ---------------------------------------------------------------------------
+
+SIX = ["Ana", "Dmitri", "Chloé", "Farouk", "Ben", "Eve"]  # six seats, names up to six letters
+
+
+class Table:
+    """A real game to drive: every event batch's screens, and the live screen at chosen moments."""
+
+    def __init__(self, **config: Any) -> None:
+        self.game = WhosCounting({"game": "whos-counting", "players": SIX, **config})
+        self.views: dict[str, View] = {}
+
+    def act(self, name: str, action: dict[str, Any]) -> list[dict[str, Any]]:
+        events = self.game.apply(action)
+        for index, overlay in enumerate(screens.overlays(events, self.game.state(), "press")):
+            self.views[f"{name}/{index}"] = overlay.view
+        return events
+
+    def live(self, name: str, t: float) -> None:
+        self.views[f"{name}/live"] = screens.live_view(self.game.state(), t, 0)
+
+
+def cards(*codes: str) -> list[str]:
+    return [f"WC-A-{code}" for code in codes]
+
+
+def every_screen() -> dict[str, View]:
+    table = Table(minutes=10)
+    table.live("start", 0)
+    biggest = cards("N12A", "MUL1", "N12B", "SUB1", "N12C", "DIV1", "N12D")  # 12 × 12 − 12 ÷ 12 = 143
+    table.act("scored", {"type": "submit", "t": 5, "player": "Ana", "cards": biggest, "blue": cards("DBL1")})
+    table.live("counting", 6)
+    table.act("goo", {"type": "red", "t": 6, "player": "Farouk", "card": "WC-A-GNEG"})
+    table.live("goo", 7)
+    table.act("goo-stop", {"type": "stop", "t": 7, "player": "Ana", "card": "WC-A-STOP1"})
+    table.act("scored-negative", {"type": "window_closed", "t": 10})  # all seven cards: an extra turn
+    table.live("extra", 11)
+    table.act("wild", {"type": "submit", "t": 20, "player": "Ana", "cards": cards("N9A", "ADD1", "CHO1"), "blue": []})
+    table.live("question", 20)
+    table.views["question/menu"] = MenuView(*_menu(screens.confirm(table.game.state())))
+    table.act("declared", {"type": "declare", "t": 21, "player": "Ana", "card": "WC-A-CHO1", "value": "12"})
+    table.live("declared", 21)
+    table.act("super", {"type": "submit", "t": 22, "player": "Ana", "cards": cards("N9A", "ADD1", "CHO1"),
+                        "blue": cards("SUP1")})
+    table.live("super-question", 22)
+    table.act("super-named", {"type": "declare", "t": 23, "player": "Ana", "card": "WC-A-SUP1", "value": "extra_turn"})
+    table.live("super-named", 23)
+    table.act("scored-wild", {"type": "submit", "t": 24, "player": "Ana", "cards": cards("N9A", "ADD1", "CHO1"),
+                              "blue": cards("SUP1")})
+    table.act("split", {"type": "red", "t": 25, "player": "Chloé", "card": "WC-A-SPL1"})
+    table.live("answer", 26)
+    table.act("stopped", {"type": "stop", "t": 27, "player": "Ana", "card": "WC-A-STOP2"})
+    table.live("stopped", 28)
+    table.act("kept", {"type": "window_closed", "t": 32})  # the Super's Extra Turn
+    table.act("remainder", {"type": "submit", "t": 40, "player": "Ana", "cards": cards("N12E", "DIV2", "N10A"),
+                            "blue": []})
+    table.act("below-zero", {"type": "submit", "t": 41, "player": "Ana", "cards": cards("N2A", "SUB2", "N12E"),
+                             "blue": []})
+    table.act("steal-scored", {"type": "submit", "t": 42, "player": "Ana", "cards": cards("N11A", "ADD2", "N10A"),
+                               "blue": []})
+    table.act("steal", {"type": "red", "t": 43, "player": "Eve", "card": "WC-A-STL1"})
+    table.act("stolen", {"type": "window_closed", "t": 48})
+    table.act("trade", {"type": "trade", "t": 50, "player": "Dmitri", "count": 7})
+    table.act("pass", {"type": "pass", "t": 51, "player": "Chloé"})
+    table.live("scores", 52)
+    table.act("time-up-turn", {"type": "submit", "t": 590, "player": "Farouk", "cards": cards("N1A", "ADD3", "N1B"),
+                               "blue": []})
+    table.act("time-up", {"type": "time_up", "t": 600})
+    table.act("game-over", {"type": "window_closed", "t": 601})
+    table.live("over", 602)
+    for code, message in VIOLATIONS.items():
+        event = {"type": "violation", "player": "Farouk", "code": code, "message": message, "expression": "12 − 12 ÷ 2"}
+        table.views[f"violation-{code}"] = screens.overlays([event], table.game.state(), "press")[0].view
+    return table.views
+
+
+def _menu(menu: Any) -> tuple[str, tuple[str, ...], int]:
+    return menu.title, ("Cancel", *(label for label, _ in menu.choices)), 0
+
+
+# every code the Who's Counting? screens know, with the engine's own sentence for it
+VIOLATIONS = {code: "" for code in screens.VERDICT_TITLES} | {
+    "remainder": "12 ÷ 10 leaves a remainder", "not_your_turn": text.not_your_turn("Dmitri"),
+    "bad_trade": text.bad_trade(7), "no_expression": text.red_no_expression(),
+}
+
+
+SCREENS = every_screen()
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_every_whos_counting_screen_fits_whole(name):
+    """Six players with names up to six letters: no text is cut with "…" on any screen."""
+    for item in compose(SCREENS[name]).items:
+        if item.kind == "text":
+            assert "…" not in item.shown or item.wanted.endswith("…"), f"{name}: {item.wanted!r} was cut to {item.shown!r}"
+
+
+def test_the_game_drive_made_every_kind_of_screen():
+    kinds = {name.split("/")[0] for name in SCREENS}
+    assert {"scored", "counting", "goo", "goo-stop", "scored-negative", "extra", "question", "declared", "answer",
+            "stopped", "remainder", "below-zero", "steal", "stolen", "trade", "pass", "time-up", "game-over",
+            "over"} <= kinds
+    assert not any(isinstance(v, VerdictView) and v.title == "Not your turn" for k, v in SCREENS.items()
+                   if not k.startswith("violation-"))  # the drive follows the turns
+    assert [v.title for k, v in SCREENS.items() if k.startswith("remainder/")] == ["Remainder"]
+    assert SCREENS["over/live"].footer == "CONFIRM: new game"
