@@ -156,6 +156,19 @@ def test_a_lifted_card_without_help_stays_in_the_set_and_can_be_put_back():
     assert nothing["code"] == "nothing_lifted"
 
 
+def test_a_card_put_back_takes_its_old_place_and_is_judged_there_again():
+    table = Table()
+    table.start(("G1", 1))
+    table.play("1/10", 1)
+    table.play("1/2", 1)
+    table.act("lift", card=BY_SHOWN["1/2"])
+    assert table.play("1/4", 1)["ok"]  # judged without the lifted 1/2
+    back = table.act("play", card=BY_SHOWN["1/2"], row=1, on="")
+    assert {k: v for k, v in back[0].items() if k != "t"} == {"type": "put_back", "card": BY_SHOWN["1/2"], "row": 1, "broken": "1/4 < 1/2: out of order"}
+    assert table.of("goal_complete", back)[0]["stars"] == 0  # three cards again: complete, and broken
+    assert table.game.describe(back[0]) == "The card is back in row 1: 1/4 < 1/2: out of order."
+
+
 def test_completion_flips_the_goal_and_a_new_goal_takes_a_free_row():
     table = Table()
     table.start(("G1", 1), ("G5", 2), ("G9", 3))

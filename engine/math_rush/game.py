@@ -178,9 +178,11 @@ class MathRush(Game):
         where = self._row_of(card.id)
         if where is not None:
             played = next(p for p in where.cards if p.card == card.id)
-            if played.lifted and where.row == action["row"]:  # put back where it was
+            if played.lifted and where.row == action["row"]:  # put back where it was: judged again in its place
                 played.lifted = False
-                return [{"type": "put_back", "card": card.id, "row": where.row}]
+                self._rejudge(where)
+                return [{"type": "put_back", "card": card.id, "row": where.row, "broken": where.broken},
+                        *self._check_complete(where)]
             return [self._violation("played_already", text.played_already(where.row), card.id)]
         row = self.rows.get(action["row"])
         if row is None:

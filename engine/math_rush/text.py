@@ -128,7 +128,7 @@ _TELLERS = {
                                                              else f": {e['stars']} stars. Flip it, lay a new goal!"),
     "card_lifted": lambda e: f"A card is taken off row {e['row']}: use a Help card, or put it back.",
     "card_removed": lambda e: f"A card is taken off row {e['row']}.",
-    "put_back": lambda e: f"The card is back in row {e['row']}.",
+    "put_back": lambda e: f"The card is back in row {e['row']}" + (f": {e['broken']}." if e.get("broken") else "."),
     "help_used": lambda e: ("Help: the lifted cards are gone." if e["use"] == "clear"
                             else "Help: everyone discards and draws again.")
                            + (f" {e['left']} Help card{'s' if e['left'] != 1 else ''} left." if e["left"] is not None else ""),
