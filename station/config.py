@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import reprlib
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from station.paths import default_state_dir
+from station.paths import default_state_dir, folder_problem
 from station.vision.pipeline import PipelineSettings
 from station.vision.track import TrackSettings
 
@@ -31,6 +32,15 @@ else:  # pragma: no cover - Python 3.10
 
 BUTTON_NAMES = ("select", "confirm", "back", "spare")
 REVEAL_CHOICES = ("press", "at_once")
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxlevel = 40, 40, 4, 4, 3
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: cut short, whatever its size or depth (one line for a teacher)."""
+    return _SHORT.repr(value)
 
 
 class ConfigFileError(ValueError):
@@ -59,7 +69,7 @@ class Key:
 def _whole(low: int, high: int) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            return f"must be a whole number from {low} to {high}, not {value!r}"
+            return f"must be a whole number from {low} to {high}, not {_shown(value)}"
         return None
     return check
 
@@ -67,7 +77,7 @@ def _whole(low: int, high: int) -> Callable[[Any], str | None]:
 def _number(low: float, high: float) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            return f"must be a number from {low:g} to {high:g}, not {value!r}"
+            return f"must be a number from {low:g} to {high:g}, not {_shown(value)}"
         return None
     return check
 
@@ -75,13 +85,29 @@ def _number(low: float, high: float) -> Callable[[Any], str | None]:
 def _one_of(*choices: str) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         if value not in choices:
-            return f"must be one of {', '.join(repr(c) for c in choices)}, not {value!r}"
+            return f"must be one of {', '.join(repr(c) for c in choices)}, not {_shown(value)}"
         return None
     return check
 
 
 def _text(value: Any) -> str | None:
-    return None if isinstance(value, str) else f"must be text in quotes, not {value!r}"
+    return None if isinstance(value, str) else f"must be text in quotes, not {_shown(value)}"
+
+
+def _state_dir(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return _text(value)
+    return folder_problem(Path(value)) if value else None
+
+
+def _record(value: Any) -> str | None:
+    """A folder for PNG frames, or a .gif file (whose folder must be one a file system can hold)."""
+    if not isinstance(value, str):
+        return _text(value)
+    if not value:
+        return None
+    path = Path(value)
+    return folder_problem(path.parent, path.name) if path.suffix.lower() == ".gif" else folder_problem(path, "frame-00001.png")
 
 
 def _camera_source(value: Any) -> str | None:
@@ -98,7 +124,7 @@ def _camera_source(value: Any) -> str | None:
 
 def _names(value: Any) -> str | None:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {value!r}"
+        return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {_shown(value)}"
     if len(value) > 8:
         return f"at most 8 names (one per seat), not {len(value)}"
     if len({v.strip().casefold() for v in value}) != len(value):
@@ -109,15 +135,25 @@ def _names(value: Any) -> str | None:
 def _optional_pin(value: Any) -> str | None:
     if value == "":
         return None
-    return _whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {value!r}"
+    return _whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {_shown(value)}"
+
+
+#: Thresholds whose generous range would break the pipeline (a step or a period of 0 divides by
+#: zero every frame) or mean nothing (a share above 1, a grey level above 255, a half turn and more).
+THRESHOLD_RANGES: dict[str, tuple[float, float]] = {
+    "downscale": (1, 16), "change_level": (1, 255), "full_pass_every": (1, 10_000), "margin_px": (0, 2_000),
+    "disturbed_share": (0.01, 1), "blur_drop": (0, 1), "turn_deg": (0, 90), "cover_after_frames": (1, 10_000),
+}
 
 
 def _from_dataclass(settings: type) -> dict[str, Key]:
-    """Keys for a settings dataclass: the default sets the type and a generous range."""
+    """Keys for a settings dataclass: the default sets the type; the range is ``THRESHOLD_RANGES``'s
+    or a generous one."""
     keys = {}
     for f in dataclasses.fields(settings):
         default = f.default
-        check = _whole(0, 10_000) if isinstance(default, int) else _number(0, 10_000)
+        low, high = THRESHOLD_RANGES.get(f.name, (0, 10_000))
+        check = _whole(int(low), int(high)) if isinstance(default, int) else _number(low, high)
         keys[f.name] = Key(default, check)
     return keys
 
@@ -125,7 +161,7 @@ def _from_dataclass(settings: type) -> dict[str, Key]:
 #: section -> key -> Key. A nested table (``[buttons.pins]``) is a section named with a dot.
 SCHEMA: dict[str, dict[str, Key]] = {
     "station": {
-        "state_dir": Key("", _text, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
+        "state_dir": Key("", _state_dir, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
         "game": Key("math-wars", _one_of("math-wars"), "the game the menu offers first"),
         "log_level": Key("info", _one_of("debug", "info", "warning", "error")),
     },
@@ -140,10 +176,10 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "backend": Key("ssd1306", _one_of("ssd1306", "sh1106", "terminal", "dummy", "none")),
         "i2c_port": Key(1, _whole(0, 20)),
         "i2c_address": Key(0x3C, _whole(3, 119), "0x3C for most modules, 0x3D for some"),
-        "rotate": Key(0, lambda v: None if v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {v!r}",
+        "rotate": Key(0, lambda v: None if v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {_shown(v)}",
                       "2 turns the picture upside down"),
         "contrast": Key(255, _whole(0, 255)),
-        "record": Key("", _text, "a folder for PNG frames or a .gif file; \"\" records nothing"),
+        "record": Key("", _record, "a folder for PNG frames or a .gif file; \"\" records nothing"),
     },
     "buttons": {
         "backend": Key("gpio", _one_of("gpio", "keyboard", "none")),
@@ -222,7 +258,20 @@ def load_config(path: Path | str | None) -> StationConfig:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigFileError(path, "", f"not valid TOML: {exc}") from None
+    except RecursionError:  # the parser recurses once per level: thousands of [ or { exhaust the stack
+        raise ConfigFileError(path, _deepest_key(text), "nested too deeply (hundreds of [ or { inside each other): "
+                                                          "a station config never nests") from None
     return check_config(raw, path)
+
+
+def _deepest_key(text: str) -> str:
+    """``[section] key`` of the line that opens the most brackets, for a file too deep to parse."""
+    lines = text.splitlines() or [""]
+    number = max(range(len(lines)), key=lambda i: lines[i].count("[") + lines[i].count("{"))
+    key = lines[number].partition("=")[0].strip()
+    header = next((line.strip() for line in reversed(lines[:number]) if line.strip().startswith("[")), "")
+    where = f"{header} {key}" if header and len(header) < 40 and "=" not in header else key
+    return where if key and len(key) < 40 and "[" not in key else f"line {number + 1}"
 
 
 def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:
