@@ -132,7 +132,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         print("\n".join(table(summaries)))
         for s in summaries:
             if s.problem:
-                print(f"Game {s.id} stops early in a replay: {s.problem}")
+                print(f"Game {s.id} stops early: {s.problem}")
     return EXIT_OK
 
 

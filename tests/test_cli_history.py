@@ -183,7 +183,9 @@ def test_a_damaged_journal_is_reported_and_what_can_be_read_is_shown(state, caps
     captured = capsys.readouterr()
     assert "The game journal is damaged" in captured.err and "game 2's action 3" in captured.err
     lines = captured.out.splitlines()
-    assert [line.split()[0] for line in lines[1:]] == ["1"]
+    assert [line.split()[0] for line in lines[1:3]] == ["2", "1"]   # game 2 as far as it can be read
+    assert "in progress" in lines[1]
+    assert lines[3] == "Game 2 stops early: the journal is damaged after action 2: game 2's action 3 is not JSON"
     assert sorted(p.name for p in folder.iterdir()) == before   # history never moves it: the station does
 
 
