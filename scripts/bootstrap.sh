@@ -88,7 +88,7 @@ if ! [ -f "$stamp" ] || [ "$(cat "$stamp")" != "$want_sum" ] || ! [ -x "$VENV/bi
     say "installing Math Card Station and its dependencies into .venv (extras: $extras)"
     log="$VENV/pip-install.log"
     { "$VENV/bin/python" -m pip install --disable-pip-version-check --upgrade pip \
-      && "$VENV/bin/python" -m pip install --disable-pip-version-check -e "$ROOT[$extras]"; } >"$log" 2>&1 \
+      && "$VENV/bin/python" -m pip install --disable-pip-version-check -e "${ROOT}[$extras]"; } >"$log" 2>&1 \
         || { tail -n 30 "$log" >&2; die "pip install failed (full log: $log)"; }
     printf '%s' "$want_sum" > "$stamp"
 fi
