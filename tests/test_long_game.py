@@ -1,6 +1,6 @@
 """A long game through the whole station: every play the players make is read, none lost, none added.
 
-The 4-player Math Wars Meta demo to 20 VICTORY! cards (928 plays, about two hours of game time)
+The 4-player Math Wars Meta demo to 20 VICTORY! cards (928 plays, about 35 minutes of game time, some 10,000 frames)
 played unpaced on the virtual table while the room changes: the light dims, brightens, slants
 and glares, a dim spell makes frames too dark to trust, the camera is bumped (a short blur) and
 hunts for focus longer than a card takes to be removed. Between hands the table is cleared and
@@ -102,4 +102,4 @@ def test_a_four_player_game_to_20_victories_in_a_changing_room_reads_every_play(
     assert plays(read) == plays(made)
     assert read == made
     assert same_state
-    assert records[-1]["t"] > 3600  # more than an hour of game time
+    assert max(r.get("t", 0) for r in records) > 1800  # more than half an hour of game time
