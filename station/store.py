@@ -70,6 +70,15 @@ _COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": 
 _GAME_COLUMNS = "id, config, started, ended, status"
 #: A layout version this far above ours is taken for a newer station's; a larger one is a damaged header.
 NEWER_LAYOUTS = 99
+#: The first row whose JSON is not an object; CASE because json_type() raises on malformed text.
+_BAD_JSON = """
+SELECT 'game ' || id || '''s config' FROM games WHERE {config}
+UNION ALL
+SELECT 'game ' || game_id || '''s action ' || seq FROM actions WHERE {action}
+LIMIT 1
+"""
+_NOT_OBJECT_SQL = "CASE WHEN json_valid({0}) THEN json_type({0}) END IS NOT 'object'"
+_NOT_OBJECT_PY = "NOT mcs_json_object({0})"   # for an SQLite built without its JSON functions
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
 #: SQLite errors that say something about the machine (busy, no permission, disk full or failing),
 #: not about the file's contents: the file is left where it is and the error names the fix.
@@ -234,6 +243,7 @@ class Journal:
         except sqlite3.Error as exc:
             raise self._failure("open the journal", exc) from exc
         db.text_factory = _strict_text   # bytes that are not UTF-8 are damage, never a crash
+        db.create_function("mcs_json_object", 1, _is_json_object, deterministic=True)
         return db
 
     def _inspect(self, db: sqlite3.Connection) -> str | None:
@@ -500,10 +510,8 @@ class Journal:
     def _parse(text: str | bytes, what: str) -> dict[str, Any]:
         """A stored config or action (text, or its bytes) as the dict it must be, or ``_Damaged``."""
         if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise _Damaged(f"{what} holds bytes that are not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            _utf8(text, what)
+            text = text.decode("utf-8")
         try:
             value = json.loads(text)
         except (TypeError, ValueError):
@@ -568,19 +576,49 @@ def _strict_text(data: bytes) -> str:
 
 
 def _first_unreadable(db: sqlite3.Connection) -> str | None:
-    """Where the first row that cannot be read back whole is (text that is not UTF-8, a config or
-    an action that is not a JSON object), or None. Every row is read as ``games()`` will read it,
-    so what passes here can be resumed; SQLite's own JSON check lets invalid UTF-8 through."""
+    """Where the first row that cannot be read back whole is, or None: text that is not UTF-8
+    (checked in Python: SQLite stores such bytes, and even passes them as JSON, without a word),
+    then a config or an action that is not a JSON object (checked in C when SQLite can)."""
     where = "the first game"
     try:
         for game_id, config, *_ in db.execute(f"SELECT id, CAST(config AS BLOB), {_GAME_COLUMNS} FROM games"):
-            Journal._parse(config, f"game {game_id}'s config")  # (the other columns pass the text check)
+            _utf8(config, f"game {game_id}'s config")  # (the other columns pass the text factory)
             where = f"the game after game {game_id}"
         for game_id, seq, action in db.execute("SELECT game_id, seq, CAST(action AS BLOB) FROM actions"):
-            Journal._parse(action, f"game {game_id}'s action {seq}")
+            _utf8(action, f"game {game_id}'s action {seq}")
     except _Damaged as exc:
         return str(exc) if str(exc).startswith("game ") else f"{where}: {exc}"
-    return None
+    bad = _first_bad_json(db)
+    return f"{bad} is not a JSON object" if bad else None
+
+
+def _utf8(data: object, what: str) -> None:
+    if isinstance(data, bytes):
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _Damaged(f"{what} holds bytes that are not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def _is_json_object(text: Any) -> bool:
+    """SQL function for the damage check: is ``text`` a JSON object? (No need for SQLite's JSON1.)"""
+    try:
+        return isinstance(json.loads(text), dict)
+    except (TypeError, ValueError):
+        return False
+
+
+def _first_bad_json(db: sqlite3.Connection) -> str | None:
+    """Where the first config or action that is not a JSON object is, or None (checked in C when SQLite can)."""
+    try:
+        row = db.execute(_BAD_JSON.format(config=_NOT_OBJECT_SQL.format("config"),
+                                          action=_NOT_OBJECT_SQL.format("action"))).fetchone()
+    except sqlite3.OperationalError as exc:
+        if "json" not in str(exc):
+            raise
+        row = db.execute(_BAD_JSON.format(config=_NOT_OBJECT_PY.format("config"),
+                                          action=_NOT_OBJECT_PY.format("action"))).fetchone()
+    return row[0] if row else None
 
 
 def _why(exc: Exception) -> str:
