@@ -176,7 +176,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "backend": Key("ssd1306", _one_of("ssd1306", "sh1106", "terminal", "dummy", "none")),
         "i2c_port": Key(1, _whole(0, 20)),
         "i2c_address": Key(0x3C, _whole(3, 119), "0x3C for most modules, 0x3D for some"),
-        "rotate": Key(0, lambda v: None if v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {_shown(v)}",
+        "rotate": Key(0, lambda v: None if type(v) is int and v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {_shown(v)}",
                       "2 turns the picture upside down"),
         "contrast": Key(255, _whole(0, 255)),
         "record": Key("", _record, "a folder for PNG frames or a .gif file; \"\" records nothing"),
