@@ -110,7 +110,7 @@ class GameDeck:
     def card(self, copy: str, code: str, *, quoted: str | None = None) -> Card:
         """The physical card ``code`` of deck ``copy``; ``quoted`` is what error messages quote."""
         quoted = quoted or f"{self.code}-{copy}-{code}"
-        if copy not in self.copies:
+        if len(copy) != 1 or copy not in self.copies:  # one letter: "AB" is no copy, though "ABCDEFGH" holds it
             raise UnknownCard(quoted, f"{self.title} has deck copies {self.copies[0]}–{self.copies[-1]}, not {copy!r}")
         if code not in self.faces:
             raise UnknownCard(quoted, f"{self.title} has no card {code!r}")

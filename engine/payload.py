@@ -2,7 +2,8 @@
 
 A payload names the game, the deck copy and the card, e.g. ``MCS1-MW-A-N37``:
 
-- ``MCS`` marks it as ours, ``1`` is the payload version;
+- ``MCS`` marks it as ours, ``1`` is the payload version (no leading zeros: each card has
+  exactly one payload, so a misread can never name a card by another spelling);
 - ``MW`` is the game's two-letter code, ``A`` the deck copy (several sets can share a table),
   ``N37`` the card's code within the game (1–6 letters and digits).
 
@@ -26,7 +27,9 @@ PREFIX = "MCS"
 VERSION = 1
 MAX_LENGTH = 16  # QR version 1, error correction Q, alphanumeric mode
 
-_SHAPE = re.compile(r"MCS(?P<version>[0-9]+)-(?P<game>[A-Z]{2})-(?P<copy>[A-Z])-(?P<card>[A-Z0-9]{1,6})")
+# One spelling per card: a version is written without leading zeros (``MCS01`` is no ``MCS1``),
+# and every class is ASCII only, so no other text can name the same card.
+_SHAPE = re.compile(r"MCS(?P<version>0|[1-9][0-9]*)-(?P<game>[A-Z]{2})-(?P<copy>[A-Z])-(?P<card>[A-Z0-9]{1,6})")
 _CARD_CODE = re.compile(r"[A-Z0-9]{1,6}")
 
 

@@ -12,6 +12,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HERE="$ROOT/firmware_config"
 APT_PACKAGES=(python3-picamera2 python3-opencv python3-venv libzbar0 python3-lgpio i2c-tools)
+# Only in the Raspberry Pi repository (archive.raspberrypi.com), which Raspberry Pi OS uses and
+# Debian or Ubuntu do not: the others come from Debian itself.
+RPI_REPO_PACKAGES=(python3-picamera2 python3-lgpio)
 SERVICE_USER=mathstation
 SERVICE_GROUPS=(gpio i2c video)
 UNIT=mathstation.service
@@ -127,15 +130,46 @@ else
         ok "apt packages present (${APT_PACKAGES[*]})"
     else
         todo "installing apt packages: ${missing[*]}${present[*]:+ (already there: ${present[*]})}"
+        apt_log="$(mktemp)"
         if [ "$dry_run" -eq 1 ]; then
             run apt-get update
-            run apt-get install -y --no-install-recommends "${missing[@]}"
         else
-            apt_log="$(mktemp)"
-            { DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-              && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
-                >"$apt_log" 2>&1 || { tail -n 20 "$apt_log" >&2; die "apt-get could not install: ${missing[*]}"; }
-            rm -f "$apt_log"
+            DEBIAN_FRONTEND=noninteractive apt-get update -qq >"$apt_log" 2>&1 \
+                || { tail -n 20 "$apt_log" >&2; rm -f "$apt_log"; die "apt-get update failed: is the network up?"; }
+        fi
+        # Which of them can apt install here at all? (Read whole: no `| grep -q` under pipefail.)
+        installable=() from_rpi=() nowhere=()
+        for package in "${missing[@]}"; do
+            policy="$(apt-cache policy "$package" 2>/dev/null || true)"
+            case "$policy" in
+                *"Candidate: ("* | "") if [[ " ${RPI_REPO_PACKAGES[*]} " == *" $package "* ]]; then from_rpi+=("$package")
+                                       else nowhere+=("$package"); fi ;;
+                *) installable+=("$package") ;;
+            esac
+        done
+        if [ "${#installable[@]}" -eq 0 ] && [ "${#nowhere[@]}" -gt 0 ] && [ "$dry_run" -eq 1 ]; then
+            # apt knows none of them, not even Debian's own: its package lists are empty or old
+            note "apt does not know ${missing[*]} yet (its package lists are empty or old): the install runs apt-get update first"
+            installable=("${missing[@]}") from_rpi=() nowhere=()
+        fi
+        if [ "${#installable[@]}" -gt 0 ]; then
+            if [ "$dry_run" -eq 1 ]; then
+                run apt-get install -y --no-install-recommends "${installable[@]}"
+            else
+                DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${installable[@]}" \
+                    >"$apt_log" 2>&1 || { tail -n 20 "$apt_log" >&2; rm -f "$apt_log"; die "apt-get could not install: ${installable[*]}"; }
+            fi
+        fi
+        rm -f "$apt_log"
+        if [ "${#from_rpi[@]}" -gt 0 ]; then
+            done_word="were installed"; [ "$dry_run" -eq 0 ] || done_word="would be installed"
+            note "${from_rpi[*]} come only from the Raspberry Pi repository (archive.raspberrypi.com), which this" \
+                 "system's apt does not use, and picamera2 runs only on Raspberry Pi OS: put Raspberry Pi OS" \
+                 "(Bookworm or Trixie) on the card and run the installer there${installable[*]:+ (the others $done_word)}"
+        fi
+        [ "${#nowhere[@]}" -eq 0 ] || note "not in this system's apt repositories: ${nowhere[*]} (is this Debian-based?)"
+        if [ "${#from_rpi[@]}" -gt 0 ] || [ "${#nowhere[@]}" -gt 0 ]; then
+            [ "$dry_run" -eq 1 ] || die "cannot install ${from_rpi[*]}${from_rpi[*]:+${nowhere[*]:+ }}${nowhere[*]} here: see above"
         fi
     fi
 fi
@@ -282,8 +316,9 @@ else
     run install -D -m 0644 "$ROOT/systemd/$UNIT" "$unit_dir/$UNIT"
     unit_changed=1
 fi
-if [ "$dry_run" -eq 0 ] && ! command -v systemctl >/dev/null 2>&1; then
-    die "systemctl not found: the station runs as a systemd service"
+if ! command -v systemctl >/dev/null 2>&1; then
+    [ "$dry_run" -eq 1 ] || die "systemctl not found: the station runs as a systemd service"
+    note "systemctl not found: the station runs as a systemd service, so a real install stops here"
 fi
 if [ -n "$prefix" ]; then
     if [ -L "$unit_dir/multi-user.target.wants/$UNIT" ]; then

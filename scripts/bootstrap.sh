@@ -2,6 +2,7 @@
 # Make this checkout ready to run on a fresh Debian/Ubuntu machine or a laptop:
 # system packages (only those missing), a project virtual environment in .venv, and the project
 # installed into it. Safe to run again: each step is skipped when it is already done.
+#   scripts/bootstrap.sh --check    only say which system packages are missing (exit 1 if any)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -10,6 +11,13 @@ PYTHON="${PYTHON:-python3}"
 
 say() { printf '[setup] %s\n' "$*" >&2; }
 die() { printf '[setup] error: %s\n' "$*" >&2; exit 1; }
+
+check_only=false
+case "${1:-}" in
+    --check) check_only=true ;;
+    "") ;;
+    *) printf '[setup] error: unknown option %s (--check only says what is missing)\n' "$1" >&2; exit 2 ;;
+esac
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@";
@@ -24,8 +32,20 @@ if command -v "$PYTHON" >/dev/null 2>&1 && ! "$PYTHON" -c 'import venv, ensurepi
     missing+=(python3-venv)
 fi
 # pyzbar loads libzbar at run time; the wheel does not bundle it on Linux.
-if ! { ldconfig -p 2>/dev/null || /sbin/ldconfig -p 2>/dev/null; } | grep -q 'libzbar\.so\.0'; then
+# The list is read whole before it is searched: with `ldconfig -p | grep -q` under pipefail, grep
+# stops at its first match, ldconfig dies of SIGPIPE (141) and a library that is there reads as missing.
+has_libzbar() {
+    local libraries
+    libraries="$(ldconfig -p 2>/dev/null || /sbin/ldconfig -p 2>/dev/null || true)"
+    case "$libraries" in *libzbar.so.0*) return 0 ;; *) return 1 ;; esac
+}
+if ! has_libzbar; then
     [ "$(uname -s)" = Darwin ] || missing+=(libzbar0)
+fi
+if "$check_only"; then
+    if [ "${#missing[@]}" -gt 0 ]; then printf 'missing: %s\n' "${missing[*]}"; exit 1; fi
+    printf 'nothing missing\n'
+    exit 0
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
@@ -68,7 +88,7 @@ if ! [ -f "$stamp" ] || [ "$(cat "$stamp")" != "$want_sum" ] || ! [ -x "$VENV/bi
     say "installing Math Card Station and its dependencies into .venv (extras: $extras)"
     log="$VENV/pip-install.log"
     { "$VENV/bin/python" -m pip install --disable-pip-version-check --upgrade pip \
-      && "$VENV/bin/python" -m pip install --disable-pip-version-check -e "$ROOT[$extras]"; } >"$log" 2>&1 \
+      && "$VENV/bin/python" -m pip install --disable-pip-version-check -e "${ROOT}[$extras]"; } >"$log" 2>&1 \
         || { tail -n 30 "$log" >&2; die "pip install failed (full log: $log)"; }
     printf '%s' "$want_sum" > "$stamp"
 fi

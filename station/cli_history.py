@@ -47,6 +47,8 @@ def register(sub: Any) -> None:
                                    "spreadsheet; --game ID tells one game play by play.")
     p.add_argument("--state-dir", type=Path, metavar="DIR",
                    help="the station's state folder (default: the one the station uses)")
+    p.add_argument("--journal", type=Path, metavar="FILE",
+                   help="read this journal file instead, e.g. a damaged one the station kept aside")
     p.add_argument("--config", type=Path, metavar="FILE",
                    help="take the state folder from this station config (default: /etc/mathstation/station.toml "
                         "when it exists)")
@@ -84,8 +86,13 @@ def _history(args: argparse.Namespace) -> int:
     number = _game_number(args.game) if args.game is not None else None
     if number is not None and args.csv:
         raise UsageError("--csv lists every game: leave out --game, or use --game ID with --json")
-    path = journal_path(args.state_dir or _configured_state_dir(args.config), writable=False)
-    _note_kept_journals(path)
+    if args.journal is not None:
+        if args.state_dir is not None or args.config is not None:
+            raise UsageError("--journal names the file itself: leave out --state-dir and --config")
+        path = args.journal
+    else:
+        path = journal_path(args.state_dir or _configured_state_dir(args.config), writable=False)
+        _note_kept_journals(path)
     if not path.is_file():
         if number is not None:
             raise UsageError(f"there is no game {number}: no games played yet (journal: {path})")
@@ -112,7 +119,8 @@ def _note_kept_journals(path: Path) -> None:
     if kept:
         many = len(kept) > 1
         print(f"Note: {len(kept)} damaged journal{'s' if many else ''} kept beside {path.name} (newest: {kept[-1]}); "
-              f"the games in {'them' if many else 'it'} are not shown.", file=sys.stderr)
+              f"the games in {'them' if many else 'it'} are not shown here: mathstation history --journal "
+              f"{path.parent / kept[-1]}", file=sys.stderr)
 
 
 def _no_games(message: str, args: argparse.Namespace) -> None:
@@ -144,7 +152,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         print("\n".join(table(summaries)))
         for s in summaries:
             if s.problem:
-                print(f"Game {s.id} stops early in a replay: {s.problem}")
+                print(f"Game {s.id} stops early: {s.problem}")
     return EXIT_OK
 
 

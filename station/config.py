@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.games import GAMES
-from station.paths import default_state_dir
-from station.settings import Key, number, one_of, text, whole
+from station.paths import default_state_dir, folder_problem
+from station.settings import Key, number, one_of, shown, text, whole
 from station.vision.pipeline import PipelineSettings
 from station.vision.track import TrackSettings
 
@@ -50,6 +50,22 @@ class ConfigFileError(ValueError):
         return f"{self.key}: {self.reason}" if self.key else self.reason
 
 
+def _state_dir(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return text(value)
+    return folder_problem(Path(value)) if value else None
+
+
+def _record(value: Any) -> str | None:
+    """A folder for PNG frames, or a .gif file (whose folder must be one a file system can hold)."""
+    if not isinstance(value, str):
+        return text(value)
+    if not value:
+        return None
+    path = Path(value)
+    return folder_problem(path.parent, path.name) if path.suffix.lower() == ".gif" else folder_problem(path, "frame-00001.png")
+
+
 def _camera_source(value: Any) -> str | None:
     if not isinstance(value, str):
         return text(value)
@@ -65,15 +81,25 @@ def _camera_source(value: Any) -> str | None:
 def _optional_pin(value: Any) -> str | None:
     if value == "":
         return None
-    return whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {value!r}"
+    return whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {shown(value)}"
+
+
+#: Thresholds whose generous range would break the pipeline (a step or a period of 0 divides by
+#: zero every frame) or mean nothing (a share above 1, a grey level above 255, a half turn and more).
+THRESHOLD_RANGES: dict[str, tuple[float, float]] = {
+    "downscale": (1, 16), "change_level": (1, 255), "full_pass_every": (1, 10_000), "margin_px": (0, 2_000),
+    "disturbed_share": (0.01, 1), "blur_drop": (0, 1), "turn_deg": (0, 90), "cover_after_frames": (1, 10_000),
+}
 
 
 def _from_dataclass(settings: type) -> dict[str, Key]:
-    """Keys for a settings dataclass: the default sets the type and a generous range."""
+    """Keys for a settings dataclass: the default sets the type; the range is ``THRESHOLD_RANGES``'s
+    or a generous one."""
     keys = {}
     for f in dataclasses.fields(settings):
         default = f.default
-        check = whole(0, 10_000) if isinstance(default, int) else number(0, 10_000)
+        low, high = THRESHOLD_RANGES.get(f.name, (0, 10_000))
+        check = whole(int(low), int(high)) if isinstance(default, int) else number(low, high)
         keys[f.name] = Key(default, check)
     return keys
 
@@ -82,7 +108,7 @@ def _from_dataclass(settings: type) -> dict[str, Key]:
 #: named with a dot. ``schema()`` adds a section per playable game.
 STATION_SCHEMA: dict[str, dict[str, Key]] = {
     "station": {
-        "state_dir": Key("", text, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
+        "state_dir": Key("", _state_dir, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
         "log_level": Key("info", one_of("debug", "info", "warning", "error")),
     },
     "camera": {
@@ -96,10 +122,10 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "backend": Key("ssd1306", one_of("ssd1306", "sh1106", "terminal", "dummy", "none")),
         "i2c_port": Key(1, whole(0, 20)),
         "i2c_address": Key(0x3C, whole(3, 119), "0x3C for most modules, 0x3D for some"),
-        "rotate": Key(0, lambda v: None if v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {v!r}",
+        "rotate": Key(0, lambda v: None if type(v) is int and v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {shown(v)}",
                       "2 turns the picture upside down"),
         "contrast": Key(255, whole(0, 255)),
-        "record": Key("", text, "a folder for PNG frames or a .gif file; \"\" records nothing"),
+        "record": Key("", _record, "a folder for PNG frames or a .gif file; \"\" records nothing"),
     },
     "buttons": {
         "backend": Key("gpio", one_of("gpio", "keyboard", "none")),
@@ -185,7 +211,20 @@ def load_config(path: Path | str | None) -> StationConfig:
         raw = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigFileError(path, "", f"not valid TOML: {exc}") from None
+    except RecursionError:  # the parser recurses once per level: thousands of [ or { exhaust the stack
+        raise ConfigFileError(path, _deepest_key(content), "nested too deeply (hundreds of [ or { inside each other): "
+                                                          "a station config never nests") from None
     return check_config(raw, path)
+
+
+def _deepest_key(text: str) -> str:
+    """``[section] key`` of the line that opens the most brackets, for a file too deep to parse."""
+    lines = text.splitlines() or [""]
+    number = max(range(len(lines)), key=lambda i: lines[i].count("[") + lines[i].count("{"))
+    key = lines[number].partition("=")[0].strip()
+    header = next((line.strip() for line in reversed(lines[:number]) if line.strip().startswith("[")), "")
+    where = f"{header} {key}" if header and len(header) < 40 and "=" not in header else key
+    return where if key and len(key) < 40 and "[" not in key else f"line {number + 1}"
 
 
 def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:

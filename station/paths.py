@@ -44,3 +44,50 @@ def default_state_dir(*, writable: bool = True) -> Path:
 def journal_path(state_dir: Path | None = None, *, writable: bool = True) -> Path:
     """The journal file in ``state_dir`` (default: ``default_state_dir()``)."""
     return (state_dir if state_dir is not None else default_state_dir(writable=writable)) / JOURNAL_NAME
+
+
+#: The longest name the journal's folder must hold: a damaged journal kept aside, with its log.
+LONGEST_NAME = f"{JOURNAL_NAME}.damaged-20260101-000000-99-wal"
+
+
+def folder_problem(folder: Path, longest_name: str = LONGEST_NAME) -> str | None:
+    """Why ``folder`` cannot be made to hold a file called ``longest_name`` (by default the
+    journal's longest), judged without creating anything, or None.
+
+    The config check asks this so that a folder the file system cannot hold (a name longer than
+    it allows, a path under a file, a NUL) stops the station with a config error at start, not
+    with a failure to open the journal that systemd would restart in a loop. Permissions are not
+    judged here: they are fixed with chown, not in the config, and the journal says how."""
+    text = str(folder)
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
+        return "holds a control character (a stray \\n or \\0?)"
+    folder = folder.expanduser().absolute()
+    existing = folder
+    while not _exists(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        return f"{existing} is a file, not a folder: no folder can be made inside it"
+    name_max, path_max = _limits(existing)
+    longest = max(folder.parts, key=lambda part: len(os.fsencode(part)))
+    if len(os.fsencode(longest)) > name_max:
+        return f"a folder name is longer than the file system allows ({len(os.fsencode(longest))} bytes, at most {name_max})"
+    if len(os.fsencode(str(folder / longest_name))) >= path_max:
+        return f"the path is longer than the file system allows ({len(os.fsencode(text))} bytes; paths stop at {path_max})"
+    return None
+
+
+def _exists(path: Path) -> bool:
+    """Like ``Path.exists``, but a name too long to look up is simply not there."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _limits(folder: Path) -> tuple[int, int]:
+    """The file system's longest name and path, in bytes (POSIX's usual values where it will not say)."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX"), os.pathconf(folder, "PC_PATH_MAX")
+    except (OSError, ValueError, AttributeError):
+        return 255, 4096

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.errors import EngineError
 from engine.games import new_game, replay
@@ -22,7 +22,7 @@ from engine.protocol import Game
 from station.config import StationConfig
 from station.games import plugin, plugins
 from station.hardware.buttons import Press
-from station.store import Journal, JournalError
+from station.store import Journal, JournalError, JournalReset
 from station.table.adapter import Note, TableAdapter
 from station.table.mat import MatLayout
 from station.ui.controller import Act, Controller, EndGame, StartGame, Undo
@@ -32,6 +32,8 @@ log = logging.getLogger("station.referee")
 
 JOURNAL_FAILING = FaultView("Can't save", "The SD card is full or failing", "Plays are not counted")
 MAX_DEADLINES = 100  # deadlines fired for one action at most: a game whose deadline never moves is a bug
+JOURNAL_RESET = Note("journal", "Journal damaged", "kept aside; new one started")
+T = TypeVar("T")
 
 
 class Referee:
@@ -52,22 +54,31 @@ class Referee:
         first = config["station"]["game"]
         self.controller.menu_index = list(games).index(first) if first in games else 0
         self._t_base = 0.0  # game time at self._now_base
+        self._resets = 0  # times the journal was found damaged in use and started afresh
         self._now_base = 0.0
         if journal.recovered:
-            self.controller.show_note(Note("journal", "Journal damaged", "kept aside; new one started"))
+            self.controller.show_note(JOURNAL_RESET)
 
     # ---- game lifetime -------------------------------------------------------------------
 
     def resume(self, now: float) -> bool:
         """Come back into the journal's unfinished game, if there is one."""
-        stored = self.journal.current_game()
+        try:
+            stored = self.journal.current_game()
+        except JournalReset as exc:  # the game could not be read back: the file is kept aside
+            log.error("%s", exc)
+            self.controller.show_note(JOURNAL_RESET)
+            return False
         if stored is None:
             return False
         try:
             game, _ = replay(stored.config, stored.actions)
         except (EngineError, ValueError) as exc:
             log.error("the journal's game %s cannot be replayed (%s): it is stopped", stored.id, exc)
-            self.journal.stop(stored.id)
+            try:
+                self.journal.stop(stored.id)
+            except JournalReset as reset:  # the old game went aside with the file
+                log.error("%s", reset)
             self.controller.show_note(Note("journal", "Old game lost", "it could not be replayed"))
             return False
         reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
@@ -80,7 +91,8 @@ class Referee:
 
     def start(self, config: Mapping[str, Any], now: float, reveal: str = "press") -> None:
         game = new_game(config)
-        game_id = self.journal.start_game(game.config)
+        game_id = self._write(lambda: self.journal.start_game(game.config))
+        assert game_id is not None
         self._begin(game, game_id, now, t=0.0, reveal=reveal)
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
 
@@ -93,9 +105,9 @@ class Referee:
     def end(self) -> None:
         if self.game is not None and self.game_id is not None:
             if self.game.outcome().over:
-                self.journal.finish(self.game_id)
+                self._write(lambda: self.journal.finish(self._game_id()))
             else:
-                self.journal.stop(self.game_id)
+                self._write(lambda: self.journal.stop(self._game_id()))
             self.log_event({"type": "game_ended", "game_id": self.game_id})
         self.game = self.game_id = self.adapter = self._state = None
         self.controller.game_ended()
@@ -159,7 +171,7 @@ class Referee:
             self.controller.show_note(Note("refused", "Not understood", str(exc)[:60]))
             return []
         try:
-            self.journal.append(self.game_id, checked)
+            self._write(lambda: self.journal.append(self._game_id(), checked))
         except JournalError as exc:
             log.error("the journal cannot keep a play: %s", exc)
             self.controller.set_fault(JOURNAL_FAILING)
@@ -167,7 +179,7 @@ class Referee:
         try:
             events = self.game.apply(checked)
         except EngineError as exc:
-            self.journal.drop_last(self.game_id)
+            self._write(lambda: self.journal.drop_last(self._game_id()), again=False)  # rewritten without it
             log.error("the engine refused %s: %s", checked, exc)
             self.controller.show_note(Note("refused", "Not understood", str(exc)[:60]))
             return []
@@ -196,7 +208,8 @@ class Referee:
         """Take back the last action (a misread card): the game is replayed without it."""
         if self.game is None or self.game_id is None:
             return
-        dropped = self.journal.drop_last(self.game_id)
+        resets = self._resets
+        dropped = self._write(lambda: self.journal.drop_last(self._game_id()))
         if dropped is None:
             return
         self.game, _ = replay(self.game.config, self.game.actions[:-1])
@@ -204,6 +217,30 @@ class Referee:
         self.log_event({"type": "undone", "action": dropped})
         what = dropped.get("card") or dropped["type"]
         self.controller.undone(Note("undone", "Undone", f"{dropped.get('player', '')} {what}".strip()))
+        if self._resets != resets:  # undone clears the screens: the players must still hear of the journal
+            self.controller.show_note(JOURNAL_RESET)
+
+    def _write(self, write: Callable[[], T], *, again: bool = True) -> T | None:
+        """One journal write. If the journal finds itself damaged, it keeps the file aside and
+        starts a new one (``JournalReset``): the game in play is written into the new one, whole,
+        the players are told, and the write is made again there (unless ``again`` is False: the
+        game as played already is what the journal needs). Nothing played is lost."""
+        try:
+            return write()
+        except JournalReset as exc:
+            log.error("%s: the game in play goes on in the new journal", exc)
+            self._resets += 1
+            self.log_event(JOURNAL_RESET.as_json())
+            self.controller.show_note(JOURNAL_RESET)
+            if self.game is not None:
+                self.game_id = self.journal.start_game(self.game.config)
+                for action in self.game.actions:
+                    self.journal.append(self.game_id, action)
+            return write() if again else None
+
+    def _game_id(self) -> int:
+        assert self.game_id is not None
+        return self.game_id
 
     def set_fault(self, fault: FaultView | None) -> None:
         self.controller.set_fault(fault)

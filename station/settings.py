@@ -5,12 +5,21 @@ declares its own ``[<game>]`` section with them (so the config never names a gam
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 Check = Callable[[Any], "str | None"]
 MAX_SEATS = 8  # the most players any mat seats
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxlevel = 40, 40, 4, 4, 3
+
+
+def shown(value: Any) -> str:
+    """A value as a message quotes it: cut short, whatever its size or depth (one line for a teacher)."""
+    return _SHORT.repr(value)
 
 
 @dataclass(frozen=True)
@@ -25,7 +34,7 @@ class Key:
 def whole(low: int, high: int) -> Check:
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            return f"must be a whole number from {low} to {high}, not {value!r}"
+            return f"must be a whole number from {low} to {high}, not {shown(value)}"
         return None
     return check
 
@@ -33,7 +42,7 @@ def whole(low: int, high: int) -> Check:
 def number(low: float, high: float) -> Check:
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            return f"must be a number from {low:g} to {high:g}, not {value!r}"
+            return f"must be a number from {low:g} to {high:g}, not {shown(value)}"
         return None
     return check
 
@@ -41,18 +50,18 @@ def number(low: float, high: float) -> Check:
 def one_of(*choices: str) -> Check:
     def check(value: Any) -> str | None:
         if value not in choices:
-            return f"must be one of {', '.join(repr(c) for c in choices)}, not {value!r}"
+            return f"must be one of {', '.join(repr(c) for c in choices)}, not {shown(value)}"
         return None
     return check
 
 
 def text(value: Any) -> str | None:
-    return None if isinstance(value, str) else f"must be text in quotes, not {value!r}"
+    return None if isinstance(value, str) else f"must be text in quotes, not {shown(value)}"
 
 
 def names(value: Any) -> str | None:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {value!r}"
+        return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {shown(value)}"
     if len(value) > MAX_SEATS:
         return f"at most {MAX_SEATS} names (one per seat), not {len(value)}"
     if len({v.strip().casefold() for v in value}) != len(value):

@@ -4,8 +4,10 @@ A game *is* its config plus its actions (docs/protocol.md), so the journal store
 and nothing derived. Each append is its own transaction, on disk before it returns (WAL with
 ``synchronous=FULL``; docs/journal.md has the measurements), so after a crash, ``kill -9`` or a
 power cut the station reopens the game still "playing" and replays it to the same point.
-A damaged file never stops the station: it is kept aside for a grown-up to look at, and a new
-journal begins.
+A damaged file never stops the station: found at open or at any later read or write, it is
+kept aside for a grown-up to look at, and a new journal begins (``JournalReset`` tells the
+caller, so the game in play can carry on in the new one). Read-only, for ``history``, a damaged
+file gives every game, and every action, that can still be read.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder, Journal(Path(folder) / "journal.sqlite3") as journal:
@@ -66,6 +68,8 @@ COMMIT;
 """
 _COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": {"game_id", "seq", "action"}}
 _GAME_COLUMNS = "id, config, started, ended, status"
+#: A layout version this far above ours is taken for a newer station's; a larger one is a damaged header.
+NEWER_LAYOUTS = 99
 #: The first row whose JSON is not an object; CASE because json_type() raises on malformed text.
 _BAD_JSON = """
 SELECT 'game ' || id || '''s config' FROM games WHERE {config}
@@ -76,6 +80,9 @@ LIMIT 1
 _NOT_OBJECT_SQL = "CASE WHEN json_valid({0}) THEN json_type({0}) END IS NOT 'object'"
 _NOT_OBJECT_PY = "NOT mcs_json_object({0})"   # for an SQLite built without its JSON functions
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+#: SQLite errors that say something about the machine (busy, no permission, disk full or failing),
+#: not about the file's contents: the file is left where it is and the error names the fix.
+_NOT_DAMAGE = {5, 6, 7, 8, 10, 13, 14, 23}  # BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN, AUTH
 
 
 class JournalError(Exception):
@@ -90,8 +97,18 @@ class NotJSON(JournalError, ValueError):
     """A config or action holds a value JSON cannot keep (a date, a set, NaN, a non-text key)."""
 
 
+class JournalReset(JournalError):
+    """Damage was found while the journal was in use: the file was kept aside and a new, empty
+    journal started in its place (``Journal.recovered`` says where the old one is). The caller
+    carries on in the new journal: the referee writes the game in play into it again."""
+
+
 class _Damaged(Exception):
     """Internal: the file is not a sound journal; the message says what was found."""
+
+
+#: What reading a damaged file raises: our own finding, SQLite's, or SQLite quoting garbled bytes.
+_READ_DAMAGE = (_Damaged, sqlite3.DatabaseError, UnicodeDecodeError)
 
 
 @dataclass(frozen=True)
@@ -104,6 +121,7 @@ class StoredGame:
     started: str
     status: str                     # "playing" | "finished" | "stopped"
     ended: str | None = None
+    problem: str | None = None      # read-only from a damaged file: why the actions stop where they do
 
 
 @dataclass(frozen=True)
@@ -167,15 +185,42 @@ class Journal:
         problem = self._inspect(db)   # (SQLite itself deletes a stale log found beside an empty file)
         if problem is not None:
             db.close()
-            kept = self._move_aside()
-            self.recovered = f"The game journal was damaged; it was kept as {kept.name} and a new one started."
-            logger.warning("%s (%s: %s)", self.recovered, self.path, problem)
-            db = self._connect(self.path)
-            problem = self._inspect(db)
-            if problem is not None:  # a fresh file that is damaged: the disk, not the journal
-                raise JournalError(f"a new journal at {self.path} is unreadable ({problem}): check the SD card or disk")
+            return self._fresh_after(problem)
         self._prepare(db)
         return db
+
+    def _fresh_after(self, problem: str) -> sqlite3.Connection:
+        """Keep the damaged file aside and open a new journal in its place."""
+        kept = self._move_aside()
+        self.recovered = f"The game journal was damaged; it was kept as {kept.name} and a new one started."
+        logger.warning("%s (%s: %s)", self.recovered, self.path, problem)
+        db = self._connect(self.path)
+        problem_now = self._inspect(db)
+        if problem_now is not None:  # a fresh file that is damaged: the disk, not the journal
+            db.close()
+            raise JournalError(f"a new journal at {self.path} is unreadable ({problem_now}): check the SD card or disk")
+        self._prepare(db)
+        return db
+
+    def _reset(self, problem: str) -> JournalReset:
+        """Damage found in use: the file goes aside, a new journal takes its place; the caller is told."""
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+            self._db = self._fresh_after(problem)
+        return JournalReset(f"{self.recovered} (found: {problem})")
+
+    def _damage_found(self, problem: str, what: str) -> None:
+        """Damage found while reading: read-only, note it and go on with what can be read; in use,
+        keep the file aside and start afresh (``JournalReset``)."""
+        if self.readonly:
+            if self.damaged is None:
+                self.damaged = (f"The game journal is damaged ({problem}); showing what could be read. The station "
+                                "keeps it aside and starts a new one when it next starts.")
+            logger.warning("%s: %s: %s", self.path, what, problem)
+            return
+        raise self._reset(problem)
 
     def _open_readonly(self) -> sqlite3.Connection:
         if not self.path.is_file():
@@ -197,6 +242,7 @@ class Journal:
             db = sqlite3.connect(target, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False, uri=uri)
         except sqlite3.Error as exc:
             raise self._failure("open the journal", exc) from exc
+        db.text_factory = _strict_text   # bytes that are not UTF-8 are damage, never a crash
         db.create_function("mcs_json_object", 1, _is_json_object, deterministic=True)
         return db
 
@@ -211,9 +257,11 @@ class Journal:
     def _problem(self, db: sqlite3.Connection) -> str | None:
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
+            if SCHEMA_VERSION < version <= SCHEMA_VERSION + NEWER_LAYOUTS:
                 raise JournalError(f"{self.path} was written by a newer station (journal layout {version}, this one "
                                    f"reads up to {SCHEMA_VERSION}): update the station software")
+            if not 0 <= version <= SCHEMA_VERSION:
+                return f"layout number {version} (a damaged header)"
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if version == 0:
                 return f"not a game journal (tables: {', '.join(sorted(tables))})" if tables else None
@@ -224,10 +272,13 @@ class Journal:
                 missing = columns - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
                 if missing:
                     return f"table {table} lacks {', '.join(sorted(missing))}"
-            bad = _first_bad_json(db)
-            return f"{bad} is not a JSON object" if bad else None
+            return _first_unreadable(db)
+        except _Damaged as exc:
+            return str(exc)
+        except UnicodeDecodeError as exc:  # SQLite's own error message quotes the garbled schema
+            return f"the file's layout is garbled ({exc.reason})"
         except sqlite3.DatabaseError as exc:
-            if _is_damage(exc):
+            if _is_damage(exc, inspecting=True):
                 return str(exc)
             raise self._failure("open the journal", exc) from exc
 
@@ -322,14 +373,14 @@ class Journal:
     def current_game(self) -> StoredGame | None:
         """The game still "playing" (to resume after a restart), with every action in order."""
         with self._lock:
-            rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,))
-            games = self._stored(rows)
+            ids = self._ids("SELECT id FROM games WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,))
+            games = self._stored(ids)
             return games[0] if games else None
 
     def game(self, game_id: int) -> StoredGame:
         """One game by its number, or ``NoSuchGame``."""
         with self._lock:
-            games = self._stored(self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
+            games = self._stored(self._ids("SELECT id FROM games WHERE id = ?", (game_id,)))
             if not games:
                 raise NoSuchGame(f"no game {game_id} in the journal {self.path}")
             return games[0]
@@ -337,7 +388,10 @@ class Journal:
     def games(self) -> list[StoredGame]:
         """Every game, newest first (by number: the Pi's clock may be wrong before it syncs)."""
         with self._lock:
-            return self._stored(self._read(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id DESC"))
+            ids = set(self._ids("SELECT id FROM games ORDER BY id"))
+            if self.damaged:  # from both ends: damage in the middle of the table hides only what lies there
+                ids |= set(self._ids("SELECT id FROM games ORDER BY id DESC"))
+            return self._stored(sorted(ids, reverse=True))
 
     def close(self) -> None:
         """Close the file (SQLite folds the write-ahead log back into it)."""
@@ -378,9 +432,13 @@ class Journal:
                         db.execute("ROLLBACK")
                     raise
                 db.execute("COMMIT")
+            except (_Damaged, UnicodeDecodeError) as exc:
+                raise self._reset(_why(exc)) from exc
             except sqlite3.Error as exc:
                 if db.in_transaction:
-                    db.execute("ROLLBACK")
+                    _quietly_roll_back(db)
+                if _is_damage(exc):
+                    raise self._reset(str(exc)) from exc
                 raise self._failure(doing, exc) from exc
 
     def _status(self, db: sqlite3.Connection, game_id: int) -> str:
@@ -394,37 +452,66 @@ class Journal:
         if status != PLAYING:
             raise JournalError(f"game {game_id} is {status}, so it cannot {to_do}: start a new game")
 
-    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """The rows of a query; from a damaged file, the rows read before the damage."""
-        rows: list[tuple[Any, ...]] = []
+    def _ids(self, sql: str, params: tuple[Any, ...] = ()) -> list[int]:
+        """Game numbers from a query; from a damaged file, the ones read before the damage."""
+        ids: list[int] = []
         try:
-            for row in self._connection().execute(sql, params):
-                rows.append(row)   # noqa: PERF402  # one by one: keeps the rows read before any damage
-        except sqlite3.DatabaseError as exc:
-            if self.damaged is None:
-                raise self._failure("read the journal", exc) from exc
-            logger.warning("%s: stopped reading at damage: %s", self.path, exc)
-        return rows
+            for (game_id,) in self._connection().execute(sql, params):
+                ids.append(game_id)   # noqa: PERF401  # one by one: keeps the rows read before any damage
+        except _READ_DAMAGE as exc:
+            self._read_failed(exc, "the list of games")
+        return ids
 
-    def _stored(self, rows: list[tuple[Any, ...]]) -> list[StoredGame]:
+    def _stored(self, ids: list[int]) -> list[StoredGame]:
+        """The games with these numbers. Read-only from a damaged file, a game whose config can be
+        read is kept with the actions before the damage (``problem`` says where it stops)."""
         games = []
-        for game_id, config, started, ended, status in rows:
+        for game_id in ids:
             try:
-                actions = [self._parse(text, f"game {game_id}'s action {seq}") for seq, text in
-                           self._connection().execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
-                                                      (game_id,))]
-                games.append(StoredGame(game_id, self._parse(config, f"game {game_id}'s config"), actions,
-                                        started, status, ended))
-            except (_Damaged, sqlite3.DatabaseError) as exc:
-                if self.damaged is None:
-                    why = exc if isinstance(exc, _Damaged) else f"the file is damaged: {exc}"
-                    raise JournalError(f"cannot read game {game_id} from {self.path} ({why}): restart the station to "
-                                       "keep this journal aside and start a new one") from exc
-                logger.warning("%s: game %s cannot be read: %s", self.path, game_id, exc)
+                row = self._connection().execute("SELECT CAST(config AS BLOB) FROM games WHERE id = ?",
+                                                 (game_id,)).fetchone()
+                if row is None:
+                    continue
+                config = self._parse(row[0], f"game {game_id}'s config")
+            except _READ_DAMAGE as exc:
+                self._read_failed(exc, f"game {game_id}")
+                continue
+            started, ended, status = (self._column(game_id, name) for name in ("started", "ended", "status"))
+            actions, problem = self._actions(game_id)
+            games.append(StoredGame(game_id, config, actions, started or "?", status or "damaged", ended, problem))
         return games
 
+    def _column(self, game_id: int, name: str) -> str | None:
+        """One text column of a game (read alone, so damage there costs only that column)."""
+        try:
+            row = self._connection().execute(f"SELECT {name} FROM games WHERE id = ?", (game_id,)).fetchone()
+        except _READ_DAMAGE as exc:
+            self._read_failed(exc, f"game {game_id}'s {name}")
+            return None
+        return None if row is None or row[0] is None else str(row[0])
+
+    def _actions(self, game_id: int) -> tuple[list[dict[str, Any]], str | None]:
+        actions: list[dict[str, Any]] = []
+        try:
+            for seq, data in self._connection().execute(
+                    "SELECT seq, CAST(action AS BLOB) FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)):
+                actions.append(self._parse(data, f"game {game_id}'s action {seq}"))
+        except _READ_DAMAGE as exc:
+            self._read_failed(exc, f"game {game_id}'s actions")
+            return actions, f"the journal is damaged after action {len(actions)}: {_why(exc)}"
+        return actions, None
+
+    def _read_failed(self, exc: Exception, what: str) -> None:
+        if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc, inspecting=True):
+            raise self._failure(f"read {what}", exc) from exc
+        self._damage_found(_why(exc), what)
+
     @staticmethod
-    def _parse(text: str, what: str) -> dict[str, Any]:
+    def _parse(text: str | bytes, what: str) -> dict[str, Any]:
+        """A stored config or action (text, or its bytes) as the dict it must be, or ``_Damaged``."""
+        if isinstance(text, bytes):
+            _utf8(text, what)
+            text = text.decode("utf-8")
         try:
             value = json.loads(text)
         except (TypeError, ValueError):
@@ -444,7 +531,7 @@ class Journal:
             why = (f"no permission to use {self.path} ({text}): run as the station's user (or with sudo), "
                    f"or give it write access to {self.path.parent}")
         elif _is_damage(exc):
-            why = f"{self.path} is damaged ({text}): restart the station to keep it aside and start a new journal"
+            why = f"{self.path} is damaged ({text})"
         else:
             why = f"{self.path}: {text}"
         return JournalError(f"cannot {doing}: {why}")
@@ -480,6 +567,39 @@ def _plain(value: Any, what: str, where: str, depth: int = 0) -> Any:
                   "only text, numbers, true/false, null, lists and objects")
 
 
+def _strict_text(data: bytes) -> str:
+    """SQLite text to str; bytes that are not UTF-8 are damage (SQLite itself never checks)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Damaged(f"bytes that are not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def _first_unreadable(db: sqlite3.Connection) -> str | None:
+    """Where the first row that cannot be read back whole is, or None: text that is not UTF-8
+    (checked in Python: SQLite stores such bytes, and even passes them as JSON, without a word),
+    then a config or an action that is not a JSON object (checked in C when SQLite can)."""
+    where = "the first game"
+    try:
+        for game_id, config, *_ in db.execute(f"SELECT id, CAST(config AS BLOB), {_GAME_COLUMNS} FROM games"):
+            _utf8(config, f"game {game_id}'s config")  # (the other columns pass the text factory)
+            where = f"the game after game {game_id}"
+        for game_id, seq, action in db.execute("SELECT game_id, seq, CAST(action AS BLOB) FROM actions"):
+            _utf8(action, f"game {game_id}'s action {seq}")
+    except _Damaged as exc:
+        return str(exc) if str(exc).startswith("game ") else f"{where}: {exc}"
+    bad = _first_bad_json(db)
+    return f"{bad} is not a JSON object" if bad else None
+
+
+def _utf8(data: object, what: str) -> None:
+    if isinstance(data, bytes):
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _Damaged(f"{what} holds bytes that are not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
 def _is_json_object(text: Any) -> bool:
     """SQL function for the damage check: is ``text`` a JSON object? (No need for SQLite's JSON1.)"""
     try:
@@ -501,11 +621,32 @@ def _first_bad_json(db: sqlite3.Connection) -> str | None:
     return row[0] if row else None
 
 
-def _is_damage(exc: sqlite3.Error) -> bool:
+def _why(exc: Exception) -> str:
+    if isinstance(exc, UnicodeDecodeError):
+        return f"the file is damaged: garbled text ({exc.reason})"
+    return str(exc) if isinstance(exc, _Damaged) else f"the file is damaged: {exc}"
+
+
+def _quietly_roll_back(db: sqlite3.Connection) -> None:
+    try:
+        db.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        logger.warning("rollback failed: %s", exc)
+
+
+def _is_damage(exc: sqlite3.Error, *, inspecting: bool = False) -> bool:
+    """Is this error the file's contents? Corrupt and not-a-database always are; while a file is
+    being inspected or read, any error that is not about the machine (busy, permissions, a full
+    or failing disk) is, too ("unsupported file format", "malformed database schema" ...)."""
     code = getattr(exc, "sqlite_errorcode", None)   # Python 3.11+
     if code is not None:
-        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
-    return "malformed" in str(exc) or "not a database" in str(exc)
+        primary = code & 0xFF
+        return primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or (inspecting and primary not in _NOT_DAMAGE)
+    text = str(exc)
+    if "malformed" in text or "not a database" in text:
+        return True
+    machine = ("locked", "busy", "readonly", "read-only", "permission", "full", "unable to open", "disk I/O", "memory")
+    return inspecting and not any(word in text for word in machine)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -528,7 +669,7 @@ def summarise(game: StoredGame) -> GameSummary:
     it goes, and ``problem`` says why (history must show every game)."""
     live: Game | None = None
     events: list[Event] = []
-    problem = None
+    problem = game.problem   # read from a damaged file: where its actions stop
     try:
         live = new_game(game.config)
     except EngineError as exc:

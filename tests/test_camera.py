@@ -158,9 +158,19 @@ def test_a_bad_spec_is_a_camera_error_that_lists_every_valid_form(spec):
         assert form in str(caught.value)
 
 
-@pytest.mark.parametrize("spec, example", [("usb:first", "usb:0"), ("picamera2:left", "picamera2:0"), ("virtual:x", "virtual:0")])
+@pytest.mark.parametrize("spec, example", [("usb:first", "usb:0"), ("picamera2:left", "picamera2:0"), ("virtual:x", "virtual:0"),
+                                           ("usb:²", "usb:0"), ("virtual:①", "virtual:0"), ("picamera2:٣", "picamera2:0"),
+                                           ("usb:１", "usb:0"), ("usb:" + "9" * 5000, "usb:0")])
 def test_a_camera_number_must_be_a_number(spec, example):
-    with pytest.raises(BadCameraSpec, match=f"after the colon comes a number, e.g. {example}"):
+    """Only digits 0-9: superscripts and circled or other scripts' digits are digits to str.isdigit
+    but not to int() (or, like Arabic-Indic ٣, a second spelling of a number)."""
+    with pytest.raises(BadCameraSpec, match=rf"after the colon comes a number \(digits 0-9, at most 9\), e.g. {example}"):
+        open_camera(spec)
+
+
+@pytest.mark.parametrize("spec", ["usb:/dev/\x00video0", "file:photo\n.png", "folder:fr\tames"])
+def test_a_camera_path_with_a_control_character_is_refused(spec):
+    with pytest.raises(BadCameraSpec, match="control character"):
         open_camera(spec)
 
 

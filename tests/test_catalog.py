@@ -101,7 +101,7 @@ def test_no_text_makes_the_payload_parser_raise_anything_but_a_payload_error(tex
 
 
 def test_card_ids_that_are_not_cards_are_refused() -> None:
-    for bad in ("MW-A", "MW-A-N1-X", "", "XX-A-N1", "MW-Q-N1"):
+    for bad in ("MW-A", "MW-A-N1-X", "", "XX-A-N1", "MW-Q-N1", "MW-AB-N1", "MW-HA-N1"):
         with pytest.raises(PayloadError):
             CATALOG.card(bad)
 

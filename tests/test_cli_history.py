@@ -189,7 +189,9 @@ def test_a_damaged_journal_is_reported_and_what_can_be_read_is_shown(state, caps
     captured = capsys.readouterr()
     assert "The game journal is damaged" in captured.err and "game 2's action 3" in captured.err
     lines = captured.out.splitlines()
-    assert [line.split()[0] for line in lines[1:]] == ["1"]
+    assert [line.split()[0] for line in lines[1:3]] == ["2", "1"]   # game 2 as far as it can be read
+    assert "in progress" in lines[1]
+    assert lines[3] == "Game 2 stops early: the journal is damaged after action 2: game 2's action 3 is not JSON"
     assert sorted(p.name for p in folder.iterdir()) == before   # history never moves it: the station does
 
 
@@ -211,6 +213,26 @@ def test_after_the_station_kept_a_damaged_journal_aside_history_says_so(state, c
     captured = capsys.readouterr()
     assert "journal.sqlite3.damaged-20261121-090000" in captured.err and "not shown" in captured.err
     assert [line.split()[0] for line in captured.out.splitlines()[1:]] == ["1"]
+    kept = folder / "journal.sqlite3.damaged-20261121-090000"
+    assert f"mathstation history --journal {kept}" in captured.err
+
+
+def test_a_journal_kept_aside_is_read_with_journal(state, capsys) -> None:
+    import sqlite3
+
+    folder, games = state
+    db = sqlite3.connect(folder / JOURNAL_NAME)
+    db.execute("UPDATE actions SET action = CAST(x'7b22ff227d' AS TEXT) WHERE game_id = 2 AND seq = 5")
+    db.commit()
+    db.close()
+    with Journal(folder / JOURNAL_NAME, clock=lambda: START) as journal:   # the station starting: kept aside
+        assert journal.recovered is not None
+    kept = folder / "journal.sqlite3.damaged-20261121-090000"
+    assert history("--journal", str(kept)) == 1
+    captured = capsys.readouterr()
+    assert [line.split()[0] for line in captured.out.splitlines()[1:3]] == ["2", "1"]
+    assert "Game 2 stops early: the journal is damaged after action 4" in captured.out
+    assert history("--journal", str(kept), "--state-dir", str(folder)) == 2
 
 
 def test_history_takes_the_state_folder_from_a_station_config(tmp_path, capsys):

@@ -41,6 +41,8 @@ def test_an_empty_file_is_all_defaults(tmp_path):
     ('[math-wars]\nnames = ["Ana", "ana"]\n', "[math-wars] names", "names must differ"),
     ("[vision.tracking]\nremove_after = -1\n", "[vision.tracking] remove_after", "from 0 to"),
     ("fps = 10\n", "fps", "outside any [section]"),
+    ("[display]\nrotate = false\n", "[display] rotate", "must be 0 or 2"),   # false == 0 to Python
+    ("[display]\nrotate = 2.0\n", "[display] rotate", "must be 0 or 2"),
 ])
 def test_a_mistake_names_the_file_the_key_and_the_reason(tmp_path, text, key, reason):
     with pytest.raises(ConfigFileError) as caught:

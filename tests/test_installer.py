@@ -172,3 +172,56 @@ def test_a_teachers_config_is_kept_and_an_unchanged_unit_is_left_alone(tmp_path)
     assert "copying the default config" not in out
     assert f"✓ service unit up to date ({unit})" in out
     assert config.read_text() == '[display]\nbackend = "sh1106"\n'
+
+
+# ---- apt on a system without the Raspberry Pi repository; no systemd ------------------------------
+
+RPI_ONLY = ("python3-picamera2", "python3-lgpio")
+
+
+def fake_apt(folder: Path, known: tuple[str, ...]) -> dict[str, str]:
+    """``dpkg-query`` says nothing is installed; ``apt-cache policy`` knows only ``known``."""
+    folder.mkdir()
+    (folder / "dpkg-query").write_text("#!/bin/sh\nexit 1\n")
+    cases = "".join(f'    {name}) printf "%s:\\n  Installed: (none)\\n  Candidate: 1.0-1\\n" "$2" ;;\n' for name in known)
+    (folder / "apt-cache").write_text(f'#!/bin/sh\n[ "$1" = policy ] || exit 1\ncase "$2" in\n{cases}'
+                                      '    *) echo "N: Unable to locate package $2" >&2 ;;\nesac\n')
+    for tool in ("dpkg-query", "apt-cache"):
+        (folder / tool).chmod(0o755)
+    return {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}
+
+
+def test_without_the_raspberry_pi_repository_it_names_the_two_packages_from_it_and_what_to_do(tmp_path):
+    env = fake_apt(tmp_path / "bin", known=tuple(p for p in APT_PACKAGES if p not in RPI_ONLY))
+    result = subprocess.run([str(INSTALLER), "--dry-run", "--force"], check=False, capture_output=True, text=True,
+                            timeout=120, cwd=ROOT, env=env)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    (install_line,) = [line for line in lines if "would run: apt-get install" in line]
+    assert install_line.split("--no-install-recommends ")[1].split() == [p for p in APT_PACKAGES if p not in RPI_ONLY]
+    (told,) = [line for line in lines if "Raspberry Pi repository" in line]
+    assert told.startswith("! python3-picamera2 python3-lgpio come only from the Raspberry Pi repository")
+    assert "Raspberry Pi OS" in told and "(the others would be installed)" in told
+    assert "could not install" not in result.stdout + result.stderr
+
+
+def test_when_apt_knows_no_package_yet_the_dry_run_says_its_lists_are_empty(tmp_path):
+    env = fake_apt(tmp_path / "bin", known=())
+    out = subprocess.run([str(INSTALLER), "--dry-run", "--force"], check=False, capture_output=True, text=True,
+                         timeout=120, cwd=ROOT, env=env).stdout
+    assert "its package lists are empty or old" in out
+    assert "Raspberry Pi repository" not in out  # it cannot tell yet: apt-get update will
+
+
+def test_a_dry_run_without_systemd_warns_that_a_real_install_stops_there(tmp_path):
+    bin_dir = tmp_path / "bin"  # every command this system has, but systemctl
+    bin_dir.mkdir()
+    for folder in ("/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"):
+        for tool in Path(folder).iterdir() if Path(folder).is_dir() else ():
+            if tool.name != "systemctl" and not (bin_dir / tool.name).exists():
+                (bin_dir / tool.name).symlink_to(tool)
+    result = subprocess.run([str(INSTALLER), "--dry-run", "--force", "--prefix", str(tmp_path / "root")], check=False,
+                            capture_output=True, text=True, timeout=120, cwd=ROOT, env={**os.environ, "PATH": str(bin_dir)})
+    assert result.returncode == 0, result.stderr
+    assert "! systemctl not found: the station runs as a systemd service, so a real install stops here" in result.stdout
+    assert not (tmp_path / "root").exists()

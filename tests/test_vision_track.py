@@ -107,10 +107,10 @@ def test_the_same_card_twice_is_a_duplicate_reported_once():
     assert run.kinds().count("duplicate") == 1
 
 
-def test_blurred_or_dark_frames_warn_and_change_nothing():
+def test_brief_blurred_or_dark_spells_warn_and_change_nothing():
     from station.sim.virtual_table import Lighting
 
-    run = Run(TrackSettings(remove_after=0.5))
+    run = Run()  # 1.6 s of frames that prove nothing: shorter than a removal takes (2.5 s)
     run.show(N37, frames=3)
     run.show(N37, blur_px=5.0, frames=8)
     run.show(N37, lighting=Lighting(brightness=0.1), frames=8)
@@ -172,3 +172,91 @@ def test_the_cover_threshold_is_the_configured_frame_count():
     for _ in range(3):
         assert run.show(S5) == []
     assert [e["type"] for e in run.show(S5)] == ["covered"]
+
+
+# ---- a spell of frames that prove nothing (blur, darkness) longer than a removal takes --------
+
+BLURRED = {"blur_px": 5.0}  # no code can be read, and the pipeline says the picture is blurred
+
+
+def played(run: Run, card: str) -> list[str]:
+    """The card's life as a game sees it: placed and removed (covered/stacked are details)."""
+    return [kind for kind in run.kinds(card) if kind in ("placed", "removed")]
+
+
+def test_cards_cleared_and_one_laid_again_during_a_blurred_spell_are_removed_and_placed_anew():
+    """The demo's lost play: the table is cleared while the picture is blurred, and the same card
+    comes back in the next hand. It must be a new placement, not an 'uncovered' card that never left."""
+    run = Run()
+    run.show(N37, S5, frames=3)
+    run.show(frames=30, **BLURRED)  # cleared, 3 s, nothing readable
+    run.show(N37, **BLURRED)
+    run.show(N37, frames=4)  # sharp again: N37 laid again where it was, S5 gone
+    assert played(run, "MW-A-N37") == ["placed", "removed", "placed"]
+    assert played(run, "MW-A-S5") == ["placed", "removed"]
+    assert all(e.get("resync") for e in run.events if e["type"] == "removed")
+    assert set(run.tracker.cards) == {"MW-A-N37"}
+
+
+def test_a_new_card_after_a_blurred_clearing_is_not_stacked_on_the_cards_that_left():
+    run = Run()
+    run.show(N37, S5, frames=3)
+    run.show(frames=30, **BLURRED)
+    n21 = PlacedCard("MW-A-N21", N37.x, N37.y, N37.angle)
+    run.show(n21, frames=4)
+    assert "stacked" not in run.kinds()
+    order = [(e["type"], e["card"]) for e in run.events if e["type"] in ("placed", "removed")]
+    assert order[2:] in ([("removed", "MW-A-N37"), ("removed", "MW-A-S5"), ("placed", "MW-A-N21")],
+                         [("removed", "MW-A-S5"), ("removed", "MW-A-N37"), ("placed", "MW-A-N21")])  # gone first
+    run.show(n21, PlacedCard("MW-A-N37", *ZONES["seat2.count-meta"], 180), frames=4)  # N37 laid again later
+
+    assert played(run, "MW-A-N37") == ["placed", "removed", "placed"]
+
+
+def test_a_card_under_another_that_stands_through_a_long_spell_is_still_under_it():
+    run = Run()
+    run.show(N37, frames=3)
+    top = PlacedCard("MW-B-N15", N37.x + 3, N37.y + 2, 5)
+    run.show(N37, top, frames=4)
+    run.show(N37, top, frames=30, **BLURRED)
+    run.show(N37, top, frames=4)
+    assert played(run, "MW-A-N37") == ["placed"]  # never removed: it lies under N15, which stands
+    assert set(run.tracker.cards) == {"MW-A-N37", "MW-B-N15"}
+    assert run.tracker.cards["MW-A-N37"].under == "MW-B-N15"
+
+
+def test_cards_that_stand_through_a_long_spell_simply_stand():
+    """A blur longer than a removal takes, with nothing taken away: the table is as it was."""
+    run = Run()
+    run.show(N37, S5, frames=3)
+    run.show(N37, S5, frames=30, **BLURRED)
+    run.show(N37, S5, frames=4)
+    assert played(run, "MW-A-N37") == played(run, "MW-A-S5") == ["placed"]
+    assert set(run.tracker.cards) == {"MW-A-N37", "MW-A-S5"}
+    run.show(S5, frames=30)  # and afterwards the cards are tracked as before: N37 taken away is removed
+    assert played(run, "MW-A-N37") == ["placed", "removed"]
+
+
+def test_when_a_spell_hid_a_clearing_the_cards_back_in_their_places_were_laid_again():
+    """One card gone means hands were at the table: the one back where it was may have been
+    lifted and laid again (the next hand's first card in the same box). It is announced again,
+    flagged, for the game to judge (Math Wars: a card already down this hand is no new play)."""
+    run = Run()
+    run.show(N37, S5, frames=3)
+    run.show(N37, frames=30, **BLURRED)  # S5 taken away while nothing could be read
+    run.show(N37, frames=4)
+    assert played(run, "MW-A-S5") == ["placed", "removed"]
+    assert played(run, "MW-A-N37") == ["placed", "removed", "placed"]
+    assert [e.get("resync") for e in run.events if e.get("card") == "MW-A-N37" and e["type"] in ("removed", "placed")] \
+        == [None, True, True]
+
+
+def test_a_card_moved_during_a_long_spell_is_removed_and_placed_where_it_now_lies():
+    run = Run()
+    run.show(N37, frames=3)
+    moved = PlacedCard("MW-A-N37", *ZONES["seat2.count-meta"], 180)
+    run.show(moved, frames=30, **BLURRED)
+    run.show(moved, frames=4)
+    assert played(run, "MW-A-N37") == ["placed", "removed", "placed"]
+    last = [e for e in run.events if e["type"] == "placed"][-1]
+    assert abs(last["x"] - moved.x) < 1 and abs(last["y"] - moved.y) < 1 and last["resync"] is True

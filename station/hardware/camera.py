@@ -152,10 +152,10 @@ def parse_spec(spec: str) -> tuple[str, int | str]:
     if kind in ("picamera2", "virtual"):
         return kind, _number(spec, argument, colon)
     if kind == "usb" and colon and argument:
-        return kind, argument if argument.startswith("/") else _number(spec, argument, colon)
+        return kind, _path(spec, argument) if argument.startswith("/") else _number(spec, argument, colon)
     if kind in ("folder", "file") and colon and argument:
-        return kind, argument
-    raise BadCameraSpec(f"unknown camera {spec!r}: use one of {', '.join(SPECS)}")
+        return kind, _path(spec, argument)
+    raise BadCameraSpec(f"unknown camera {_shown(spec)}: use one of {', '.join(SPECS)}")
 
 
 def open_camera(spec: str, *, width: int = 1920, height: int = 1080, fps: float = 10.0, clock: Clock | None = None,
@@ -184,12 +184,27 @@ def check_size(spec: str, width: int, height: int, fps: float) -> None:
         raise BadCameraSpec(f"camera {spec}: size {width}x{height} at {fps} fps is not possible")
 
 
+_DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII only: "usb:²" and "virtual:①" are digits to str.isdigit, not to int()
+
+
 def _number(spec: str, argument: str, colon: str) -> int:
     if not colon:
         return 0
-    if not argument.isdigit():
-        raise BadCameraSpec(f"camera {spec!r}: after the colon comes a number, e.g. {spec.partition(':')[0]}:0")
+    if not _DIGITS.fullmatch(argument):
+        raise BadCameraSpec(f"camera {_shown(spec)}: after the colon comes a number (digits 0-9, at most 9), "
+                            f"e.g. {spec.strip().partition(':')[0]}:0")
     return int(argument)
+
+
+def _path(spec: str, argument: str) -> str:
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in argument):
+        raise BadCameraSpec(f"camera {_shown(spec)}: the path holds a control character (a stray \\n or \\0?)")
+    return argument
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short: a config value can be any length."""
+    return repr(text) if len(text) <= limit else repr(text[: limit - 1]) + "…"
 
 
 # --- Raspberry Pi camera -----------------------------------------------------------------------
