@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from station.sim.demo_game import demo_scenario
+from station.sim.math_wars_demo import demo_scenario
 from station.sim.scenario import ScenarioRun
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
@@ -66,7 +66,7 @@ class Session:
             self.samples.append((self.run.now, resident_mb()))
 
     def play(self, seed: int) -> None:
-        scenario, expected = demo_scenario(seed, PLAYERS, victories=self.victories)
+        scenario, expected = demo_scenario({"game": "math-wars", "seed": seed, "players": PLAYERS, "victories_to_win": self.victories}, seed)
         if self.run is None:
             self.run = ScenarioRun(scenario, self.state_dir, display="dummy", between_frames=self._sample)
             self.run.run()

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from engine.games import new_game
-from station.sim.demo_game import demo_scenario
+from station.sim.math_wars_demo import demo_scenario
 from station.sim.scenario import ScenarioRun
 from station.sim.virtual_table import Glare, Lighting
 
@@ -66,7 +66,7 @@ def by_hand(config: dict[str, Any], actions: list[dict[str, Any]]) -> list[Count
 
 def play_long_game(state_dir: Path, *, seed: int, players: list[str], victories: int):
     """(plays read by hand, plays made by hand, whether the games end the same, the station's records)."""
-    scenario, expected = demo_scenario(seed, players, victories=victories)
+    scenario, expected = demo_scenario({"game": "math-wars", "seed": seed, "players": players, "victories_to_win": victories}, seed)
     run = ChangingRoom(scenario, state_dir, display="none", table_events=True)
     try:
         records = run.run()
@@ -89,7 +89,7 @@ def test_a_short_game_in_a_changing_room_reads_every_play(tmp_path):
     assert plays(read) == plays(made) > 40
     assert read == made and same_state
     untrusted = " ".join(r["text"] for r in records if r["type"] == "table.warning")
-    assert "blurred" in untrusted and "too dark" in untrusted  # the room really made frames that prove nothing
+    assert ("blurred" in untrusted or "too soft" in untrusted) and "too dark" in untrusted  # frames that prove nothing
 
 
 @pytest.mark.slow
