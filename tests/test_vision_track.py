@@ -18,12 +18,13 @@ FPS = 10
 class Run:
     """Frames at 10 per second through the real pipeline and tracker; collects the events."""
 
-    def __init__(self, settings: TrackSettings | None = None) -> None:
+    def __init__(self, settings: TrackSettings | None = None, mat=MAT, table=TABLE) -> None:
         self.pipeline, self.tracker = CardPipeline(), CardTracker(settings or TrackSettings())
         self.frame, self.events = 0, []
+        self.mat, self.table = mat, table
 
     def show(self, *cards: PlacedCard, hands=(), frames: int = 1, poster: str | None = None, **scene) -> list[dict]:
-        image = TABLE.render(Scene(MAT, cards, hands=hands, **scene))
+        image = self.table.render(Scene(self.mat, cards, hands=hands, **scene))
         if poster:
             image = with_foreign_code(image, poster)
         new = []
@@ -260,3 +261,26 @@ def test_a_card_moved_during_a_long_spell_is_removed_and_placed_where_it_now_lie
     assert played(run, "MW-A-N37") == ["placed", "removed", "placed"]
     last = [e for e in run.events if e["type"] == "placed"][-1]
     assert abs(last["x"] - moved.x) < 1 and abs(last["y"] - moved.y) < 1 and last["resync"] is True
+
+
+def test_a_card_stacked_on_an_early_card_of_a_row_covers_the_next_one_which_is_not_removed():
+    """Math Rush rows: cards 50 mm apart, each over the last. An equal card laid on the first card
+    of a row lies over the second card's top-left code, whose other code is under the third: the
+    second card is hidden whole, but it is under a card, not taken away."""
+    mat = mat_layout("math-rush", 1)
+    run = Run(TrackSettings(remove_after=1.0), mat, VirtualTable(CameraModel.seeing(700, 1920, 1080, mat=mat)))
+    row = mat.zone("row1.set")
+    y = row.y + row.h / 2
+    first, second, third = (PlacedCard(card, row.x + 48 + k * 50, y) for k, card in
+                            enumerate(("MR-A-F5", "MR-A-F9", "MR-A-F13")))
+    run.show(first, frames=2)
+    run.show(first, second, frames=2)
+    run.show(first, second, third, frames=3)
+    on_first = PlacedCard("MR-A-D5", first.x + 3, first.y + 3)  # 0.25 on 1/4
+    run.show(first, second, third, on_first, frames=25)  # 2.5 s: more than remove_after
+    assert "removed" not in run.kinds()
+    assert {"type": "stacked", "card": "MR-A-D5", "on": "MR-A-F9"} in [
+        {k: e[k] for k in ("type", "card", "on")} for e in run.events if e["type"] == "stacked"]
+    assert set(run.tracker.cards) == {"MR-A-F5", "MR-A-F9", "MR-A-F13", "MR-A-D5"}
+    run.show(first, third, frames=25)  # the stack and the second card taken away: both removed in time
+    assert run.kinds("MR-A-D5")[-1] == "removed" and run.kinds("MR-A-F9")[-1] == "removed"

@@ -57,7 +57,7 @@ class CardShape:
             turn = 360 * index / len(self.codes)
             if (spot.rotation - first.rotation - turn) % 360:
                 raise ShapeError(f"{self.name}: code {index} is turned {spot.rotation}°, not {first.rotation + turn:g}°")
-            expected = _turned((first.center_x - cx, first.center_y - cy), turn)
+            expected = turned((first.center_x - cx, first.center_y - cy), turn)
             if math.dist((spot.center_x - cx, spot.center_y - cy), expected) > 1e-6:
                 raise ShapeError(f"{self.name}: code {index} is not code 0 turned {turn:g}° about the centre")
 
@@ -81,10 +81,10 @@ class CardShape:
     def centre_from_code(self) -> Point:
         """From code 0's centre to the card's centre, in code 0's own (unturned) frame."""
         spot = self.codes[0]
-        return _turned((self.centre[0] - spot.center_x, self.centre[1] - spot.center_y), -spot.rotation)
+        return turned((self.centre[0] - spot.center_x, self.centre[1] - spot.center_y), -spot.rotation)
 
 
-def _turned(vector: Point, degrees: float) -> Point:
+def turned(vector: Point, degrees: float) -> Point:
     """``vector`` turned ``degrees`` clockwise on the face (y down)."""
     a = math.radians(degrees)
     return vector[0] * math.cos(a) - vector[1] * math.sin(a), vector[0] * math.sin(a) + vector[1] * math.cos(a)

@@ -27,6 +27,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.catalog import load_catalog
+from engine.errors import EngineError
+from station.printed.cards import RECTANGLE, CardShape, shape_of, turned
 from station.vision.locate import CardSighting
 from station.vision.pipeline import FrameObservation
 
@@ -180,7 +183,8 @@ class CardTracker:
         A card unseen through a spell of untrusted frames is no card to stack on: it may be gone."""
         card = TrackedCard(card_id, x, y, angle, t)
         below = [other for other in self.cards.values()
-                 if _near(other, card, self.settings.stack_mm) and not self._stale(other, t)]
+                 if (_near(other, card, self.settings.stack_mm) or (other.card_id in unseen and _hides(card, other)))
+                 and not self._stale(other, t)]
         self.cards[card_id] = card
         events.append({"type": "placed", "t": t, **_where(card), **({"resync": True} if resync else {})})
         for other in below:
@@ -236,6 +240,35 @@ def _distance(s: CardSighting, card: TrackedCard | None) -> float:
 
 def _near(a: TrackedCard, b: TrackedCard, limit: float) -> bool:
     return math.hypot(a.x - b.x, a.y - b.y) <= limit
+
+
+def _hides(top: TrackedCard, other: TrackedCard) -> bool:
+    """Whether ``top`` lies over one of ``other``'s codes: a card laid on a neighbour's last code in
+    view (a stack made on an early card of a row, over the next one) covers that neighbour too."""
+    top_shape, other_shape = _shape(top.card_id), _shape(other.card_id)
+    for spot in other_shape.codes:
+        dx, dy = turned((spot.center_x - other_shape.centre[0], spot.center_y - other_shape.centre[1]), other.angle)
+        fx, fy = turned((other.x + dx - top.x, other.y + dy - top.y), -top.angle)  # into the top card's face
+        if _inside((fx + top_shape.centre[0], fy + top_shape.centre[1]), top_shape.outline):
+            return True
+    return False
+
+
+def _shape(card_id: str) -> CardShape:
+    try:
+        return shape_of(load_catalog().card(card_id))
+    except EngineError:  # not a card of ours: the tracker only follows catalog cards, but stay safe
+        return RECTANGLE
+
+
+def _inside(point: tuple[float, float], outline: tuple[tuple[float, float], ...]) -> bool:
+    """Point in polygon (ray casting)."""
+    x, y = point
+    inside = False
+    for (x0, y0), (x1, y1) in zip(outline, outline[1:] + outline[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
 
 
 def _turn_difference(a: float, b: float, period: float) -> float:
