@@ -98,3 +98,14 @@ def test_a_card_far_from_every_box_is_told_and_a_red_box_without_a_player_is_emp
     assert [n.code for n in lost.notes] == ["outside_zones"]
     empty = adapter.read([placed("WC-A-NEG1", *MAT.zone("seat3.red").center)], 1.0, g.state(), MAT)
     assert [n.code for n in empty.notes] == ["empty_seat"] and empty.actions == []  # two players on a 3-seat mat
+
+
+def test_a_card_laid_in_the_place_of_a_hidden_one_replaces_it_on_the_strip():
+    """The 2 was slid out from under its neighbours, so the camera never saw it go; a 3 lies in its
+    place now: the strip reads the 3, not both."""
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    lying = on_strip(["WC-A-N9A", "WC-A-DIV1", "WC-A-N3B", "WC-A-MUL2", "WC-A-N3A"], [90, 146, 202, 258, 314])
+    lying.insert(2, Lying("WC-A-N2A", 202.3, STRIP.y + STRIP.h / 2, covered=True))
+    adapter.read([], 1.0, g.state(), MAT, lying)
+    submit = adapter.complete({"type": "submit", "t": 2.0, "player": "Ana", "cards": [], "blue": []}, g.state())
+    assert submit["cards"] == ["WC-A-N9A", "WC-A-DIV1", "WC-A-N3B", "WC-A-MUL2", "WC-A-N3A"]

@@ -25,6 +25,7 @@ from engine.payload import split_payload
 from station.table.mat import MatLayout, Zone
 
 Action = dict[str, Any]
+SAME_SLOT_MM = 20.0  # a card this close to another lies in its place along a strip
 ZONE_SLACK_MM = 20.0  # a card this far outside a zone's box still counts as in it: children are not exact
 
 
@@ -179,10 +180,14 @@ class TableAdapter(ABC):
 def strip_order(cards: Sequence[Lying], facing: float) -> list[Lying]:
     """Cards laid side by side, in reading order for a player who faces ``facing`` degrees (0:
     sitting at the near side, reading left to right; 180: the far side, right to left on the mat;
-    90: the right-hand side, reading along the mat's y axis)."""
+    90: the right-hand side, reading along the mat's y axis). A hidden card with a card in view
+    lying in its very place is not read: a card laid in a slot replaces the one it was laid on
+    (which the camera cannot see go, if it was slid out from under its neighbours)."""
     a = math.radians(facing)
     across = (math.cos(a), math.sin(a))  # the reader's left-to-right, on the mat
-    return sorted(cards, key=lambda card: card.x * across[0] + card.y * across[1])
+    read = [card for card in cards if not (card.covered and any(
+        not other.covered and math.dist((other.x, other.y), (card.x, card.y)) < SAME_SLOT_MM for other in cards))]
+    return sorted(read, key=lambda card: card.x * across[0] + card.y * across[1])
 
 
 def _gap(zone: Zone, x: float, y: float) -> float:
