@@ -113,6 +113,9 @@ class StationGame(ABC):
     dismiss_on: Mapping[str, frozenset[str]] = {}
     #: overlay kinds CONFIRM can show again on the live screen (the last hand's results).
     replayable: frozenset[str] = frozenset()
+    #: kinds of timed overlay a CONFIRM goes through: it puts the screen away and does what it does
+    #: on the live screen (a race game's CONFIRM starts the clock even while a verdict shows).
+    press_through: frozenset[str] = frozenset()
 
     def menu(self, state: Mapping[str, Any]) -> Menu | None:
         """What SPARE offers on the live screen (a table vote, trade, pass …); None: nothing."""

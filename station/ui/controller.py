@@ -151,6 +151,11 @@ class Controller:
         if self.screen == "setup":
             return self._setup_press(press)
         overlay = self._current_overlay(now)
+        if (overlay is not None and press.button == "confirm" and not press.long and overlay.seconds is not None
+                and overlay.kind in self.games[self.game].press_through):
+            self.overlays.popleft()
+            self.page = 0
+            return self._live(press, state, over)
         if overlay is not None and not (press.long and press.button in ("back", "spare")):
             return self._overlay_press(press, overlay, now)
         return self._live(press, state, over)

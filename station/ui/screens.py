@@ -23,6 +23,7 @@ from station.ui.views import (
     MenuView,
     PlayerLine,
     SetupView,
+    TimerView,
     VerdictView,
     View,
 )
@@ -409,6 +410,22 @@ def _banner(c: Canvas, view: BannerView) -> None:
         _bottom_line(c, view.hint)
 
 
+def _timer(c: Canvas, view: TimerView) -> None:
+    _title_bar(c, view.title)
+    bottom = HEIGHT - (LINE + 1 if view.hint else 0)
+    split = WIDTH * 2 // 5 if view.rows else WIDTH  # the clock takes the left, rows the right
+    c.text((1, BAR + 1, split - 2, bottom), view.clock, (28, 24, 20, 18, 16, 14, 12, 11), bold=True, align="center")
+    if view.rows:
+        c.draw.line((split, BAR + 2, split, bottom - 2), fill=1)
+        pitch = max(fonts.height(fonts.MIN_SIZE), min((bottom - BAR) // len(view.rows), fonts.height(BODY[0]) + 1))
+        shown = view.rows[: max(1, (bottom - BAR) // pitch)]
+        size = max(s for s in BODY if fonts.height(s) <= pitch or s == fonts.MIN_SIZE)
+        for i, line in enumerate(shown):
+            _player_row(c, (split + 2, BAR + 1 + i * pitch, WIDTH - 1, BAR + 1 + (i + 1) * pitch), line, size)
+    if view.hint:
+        _bottom_line(c, view.hint)
+
+
 def _fault(c: Canvas, view: FaultView) -> None:
     _title_bar(c, view.title, glyph="warning")
     bottom = HEIGHT - (LINE + 1 if view.hint else 0)
@@ -424,6 +441,7 @@ _RENDERERS: dict[type, Callable[[Canvas, Any], None]] = {
     HandView: _hand,
     VerdictView: _verdict,
     BannerView: _banner,
+    TimerView: _timer,
     FaultView: _fault,
 }
 

@@ -100,6 +100,17 @@ class BannerView:
 
 
 @dataclass(frozen=True)
+class TimerView:
+    """A race against the clock: the time left in big digits at the left, what is in play beside
+    it (a goal and its cards placed / needed, marked broken or done), what to do at the bottom."""
+
+    title: str
+    clock: str
+    rows: tuple[PlayerLine, ...] = ()
+    hint: str = ""
+
+
+@dataclass(frozen=True)
 class FaultView:
     """Something needs a grown-up: the camera is lost, the configuration is wrong."""
 
@@ -108,7 +119,7 @@ class FaultView:
     hint: str = ""
 
 
-View = MenuView | SetupView | LiveView | HandView | VerdictView | BannerView | FaultView
+View = MenuView | SetupView | LiveView | HandView | VerdictView | BannerView | TimerView | FaultView
 
 
 @dataclass(frozen=True)
