@@ -95,11 +95,12 @@ class Registry(Mapping[str, GameInfo]):
         return len(self._entries)
 
 
-#: Every game. The order is the menu's; a printed card or mat does not depend on it.
+#: Every game. The order is the menu's (the first is the station's default game, and the demo's);
+#: a printed card or mat does not depend on it.
 GAMES = Registry([
-    GameInfo("math-rush", "Math Rush", "MR"),
-    GameInfo("sum", "SUM", "SU"),
     GameInfo("math-wars", "Math Wars Meta", "MW", package="math_wars"),
+    GameInfo("math-rush", "Math Rush", "MR", package="math_rush"),
+    GameInfo("sum", "SUM", "SU"),
     GameInfo("whos-counting", "Who's Counting?", "WC", package="whos_counting"),
     GameInfo("big-bang", "Big Bang", "BB"),
 ])

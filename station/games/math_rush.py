@@ -1,0 +1,102 @@
+"""Math Rush's station plug-in: where its table reading, screens, settings, history and virtual
+players are, for the shared parts that ask (``station.games.StationGame``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from engine.protocol import Event, Game
+from station.games import Action, Demo, Menu, StationGame
+from station.settings import Key, one_of, seat_keys, whole
+from station.table.mat import MatLayout, mat_layout
+from station.ui import math_rush as screens
+
+NAME = "math-rush"
+
+
+def _yes_no(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+
+
+def _timer(value: Any) -> str | None:
+    if value == "auto" or (isinstance(value, int) and not isinstance(value, bool) and (value == 0 or 30 <= value <= 1800)):
+        return None
+    return f"must be \"auto\" (3 minutes, 4 solo), 0 (no timer) or seconds from 30 to 1800, not {value!r}"
+
+
+class MathRushStation(StationGame):
+    name = NAME
+    replayable = frozenset({"result"})
+    press_through = frozenset({"verdict", "note", "banner"})  # CONFIRM starts the clock whatever shows
+    history_columns = ("points", "rounds", "goals_completed")
+    story_events = frozenset({"goal_laid", "round_started", "card_played", "goal_complete", "card_lifted", "put_back",
+                              "help_used", "time_warning", "time_up", "round_over", "game_over", "violation"})
+
+    def settings(self) -> dict[str, Key]:
+        return {
+            **seat_keys(default_players=3, most=8),
+            "timer": Key("auto", _timer, "seconds a round lasts: \"auto\" (180, 240 solo), 0 for no timer"),
+            "advanced": Key(True, _yes_no, "the Advanced cards are in the game"),
+            "help": Key("cards", one_of("cards", "unlimited"), "cards: three Help cards for the game"),
+            "one_goal": Key(False, _yes_no, "the youngest players: one goal at a time, rearranging allowed"),
+        }
+
+    def setup_options(self, defaults: Mapping[str, Any]) -> list[Any]:
+        return screens.setup_options(defaults)
+
+    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        return screens.game_config(choices, defaults, seed)
+
+    def mat(self, config: Mapping[str, Any]) -> MatLayout:
+        return mat_layout(NAME, 1)  # one mat for the whole team
+
+    def table(self, config: Mapping[str, Any]) -> Any:
+        from station.table.math_rush import MathRushTable
+
+        return MathRushTable(config["players"])
+
+    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
+        return screens.live_view(state, seconds, page)
+
+    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
+        return screens.overlays(events, state, reveal)
+
+    def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
+        return screens.confirm(state)
+
+    def menu(self, state: Mapping[str, Any]) -> Menu | None:
+        return screens.menu(state)
+
+    def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
+        rounds = [e["points"] for e in events if e["type"] == "round_over"]
+        return {"points": dict(game.outcome().scores), "rounds": " + ".join(map(str, rounds)),
+                "goals_completed": sum(1 for e in events if e["type"] == "goal_complete" and not e["broken"])}
+
+    def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
+        from station.sim.math_rush_players import RushTable
+
+        return RushTable(game, seed).actions()  # type: ignore[arg-type]
+
+    def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument("--seconds", type=int, default=None,
+                           help="Math Rush: seconds a round lasts (default 60 for the demo, 180 for --text)")
+
+    def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
+        seconds = args.seconds if args.seconds is not None else (180 if args.text else 60)
+        return {"game": NAME, "seed": seed, "players": players, "seconds": seconds}
+
+    def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
+        from station.sim.math_rush_demo import demo_scenario
+
+        scenario, expected = demo_scenario(config, seed)
+        return Demo(scenario, expected, sum(1 for s in scenario.steps if s.kind == "place"))
+
+    def demo_scene(self, seed: int) -> Any:
+        from station.sim.math_rush_demo import demo_scene
+
+        return demo_scene(seed)
+
+
+PLUGIN = MathRushStation()

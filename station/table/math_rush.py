@@ -1,0 +1,158 @@
+"""How Math Rush lies on its mat: a goal card at the left of each row, its set growing to the
+right, and the Help cards in their box.
+
+- A goal card lying in a row's goal slot is that row's ``goal`` (read from the whole table, so a
+  goal laid before a restart or left from the last round is not lost; each is sent once while it
+  lies there).
+- A number card laid in a row is a ``play`` the moment it lands: on top of a card of that row's
+  set when it lies within half a card step of it (a stack), else at the set's end.
+- A card of a set taken away is a ``lift``; laid back in its row it is put back (the engine
+  knows it). Moved to another row, it is lifted there and played here.
+- A Help card turned face down (or taken) from its box during a round is a ``help``: it clears
+  the lifted cards when there are any, else everyone redraws.
+- A goal card taken away before its goal is complete is "put it back?", once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.catalog import load_catalog
+from engine.errors import EngineError
+from station.table.adapter import Lying, Note, Reading, TableAdapter
+from station.table.mat import MatLayout, Zone
+
+GOAL, SET, HELP = "goal", "set", "help"
+STACK_MM = 25.0  # a card laid closer than this to a card of the set lies on it (cards step 50 mm along a row)
+GOAL_KINDS = ("goal", "advanced-goal")
+NUMBER_KINDS = ("number", "advanced")
+
+
+class MathRushTable(TableAdapter):
+    game = "math-rush"
+
+    def __init__(self, seats: Sequence[str]) -> None:
+        super().__init__(seats)
+        self._catalog = load_catalog()
+        self._goals_sent: set[tuple[int, int, str]] = set()  # (round, row, goal card) sent as a goal
+        self._told_missing: set[tuple[int, str]] = set()  # (round, goal card) told "put it back?"
+
+    def fits(self, mat: MatLayout) -> bool:
+        """One mat for the whole team, whatever the number of players."""
+        return mat.game == self.game
+
+    def on_card_event(self, event: Mapping[str, Any], t: float, state: Mapping[str, Any], mat: MatLayout,
+                      reading: Reading) -> None:
+        kind, card = event["type"], event["card"]
+        if kind == "placed":
+            self._placed(card, self.zone_of(mat, event["x"], event["y"]), t, state, reading)
+        elif kind == "removed":
+            self._removed(card, t, state, reading)
+        elif kind == "moved":
+            before = self.zone_of(mat, *event["from"])
+            after = self.zone_of(mat, event["x"], event["y"])
+            if _row(before) is not None and _row(before) != _row(after) and self._in_a_set(card, state):
+                reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
+                if after is not None and after.kind == SET:
+                    self._play(card, after, t, state, reading)
+
+    def on_table(self, snapshot: Sequence[Lying], t: float, state: Mapping[str, Any], mat: MatLayout,
+                 reading: Reading) -> None:
+        """Every goal card lying in a goal slot is that row's goal: sent once while it lies there."""
+        lying: set[tuple[int, int, str]] = set()
+        for zone in mat.zones:
+            row = _row(zone)
+            if zone.kind != GOAL or row is None:
+                continue
+            for card in self.cards_in(zone, snapshot):
+                if card.covered or self._kind(card.card_id) not in GOAL_KINDS:
+                    continue
+                key = (state["round"], row, card.card_id)
+                lying.add(key)
+                here = _state_row(state, row)
+                if key in self._goals_sent or state["phase"] == "round_over" or state["over"]:
+                    continue
+                if here is not None and here["goal"] == card.card_id:
+                    continue
+                self._goals_sent.add(key)
+                reading.actions.append({"type": "goal", "t": t, "card": card.card_id, "row": row, "source": "camera"})
+        self._goals_sent &= lying  # taken away: laid again, it is sent again
+
+    # ---- one card ----------------------------------------------------------------------------
+
+    def _placed(self, card: str, zone: Zone | None, t: float, state: Mapping[str, Any], reading: Reading) -> None:
+        kind = self._kind(card)
+        if zone is None:
+            reading.notes.append(Note("outside_zones", "Not on the mat", "Lay cards in a row", card))
+        elif zone.kind == SET:
+            if kind in GOAL_KINDS:
+                reading.notes.append(Note("goal_in_row", "Goals go left", "in the goal column", card))
+            elif kind == "help":
+                reading.notes.append(Note("help_in_row", "Help card?", "Help cards stay in their box", card))
+            else:
+                self._play(card, zone, t, state, reading)
+        elif zone.kind == GOAL and kind not in GOAL_KINDS:
+            reading.notes.append(Note("not_a_goal", "Not a goal", "Number cards go in the rows", card))
+        elif zone.name == HELP and kind != "help":
+            reading.notes.append(Note("not_help", "Help cards only", "Lay it in a row", card))
+
+    def _play(self, card: str, zone: Zone, t: float, state: Mapping[str, Any], reading: Reading) -> None:
+        row = _row(zone)
+        assert row is not None
+        reading.actions.append({"type": "play", "t": t, "card": card, "row": row, "on": self._beneath(card, row, state),
+                                "source": "camera"})
+
+    def _beneath(self, card: str, row: int, state: Mapping[str, Any]) -> str:
+        """The card of the row's set this one was laid on (a stack), or "" at the set's end."""
+        here = _state_row(state, row)
+        if here is None:
+            return ""
+        in_set = {p["card"] for p in here["cards"] if not p["lifted"]} - {card}
+        lying = {c.card_id: c for c in self.snapshot}
+        new = lying.get(card)
+        if new is None:
+            return ""
+        nearest = min((lying[c] for c in in_set if c in lying), key=lambda c: math.dist((c.x, c.y), (new.x, new.y)),
+                      default=None)
+        return nearest.card_id if nearest is not None and math.dist((nearest.x, nearest.y), (new.x, new.y)) < STACK_MM else ""
+
+    def _removed(self, card: str, t: float, state: Mapping[str, Any], reading: Reading) -> None:
+        if state["phase"] != "playing":
+            return  # cards gathered after the round (or before it starts) are no plays
+        kind = self._kind(card)
+        if kind == "help":
+            use = "clear" if any(p["lifted"] for r in state["rows"] for p in r["cards"]) else "redraw"
+            reading.actions.append({"type": "help", "t": t, "use": use, "source": "camera"})
+        elif kind in GOAL_KINDS:
+            row = next((r for r in state["rows"] if r["goal"] == card), None)
+            if row is not None and not row["complete"] and (state["round"], card) not in self._told_missing:
+                self._told_missing.add((state["round"], card))
+                reading.notes.append(Note("goal_gone", f"Goal {row['row']} gone", "Put it back?", card))
+        elif self._in_a_set(card, state):
+            reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
+
+    # ---- helpers ------------------------------------------------------------------------------
+
+    def _kind(self, card: str) -> str:
+        try:
+            return self._catalog.card(card).face.kind
+        except EngineError:
+            return ""
+
+    @staticmethod
+    def _in_a_set(card: str, state: Mapping[str, Any]) -> bool:
+        """Whether the card is in the set of a goal still in play (a completed set is cleared freely)."""
+        return any(p["card"] == card and not p["lifted"] for r in state["rows"] if not r["complete"] for p in r["cards"])
+
+
+def _row(zone: Zone | None) -> int | None:
+    """The row number of a row's zone (``row2.set`` → 2), None for any other zone."""
+    if zone is None or not zone.name.startswith("row"):
+        return None
+    return int(zone.name[3:].partition(".")[0])
+
+
+def _state_row(state: Mapping[str, Any], row: int) -> Mapping[str, Any] | None:
+    return next((r for r in state["rows"] if r["row"] == row), None)

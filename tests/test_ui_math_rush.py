@@ -1,0 +1,168 @@
+"""What Math Rush shows and what its buttons do: views checked for their values, and every
+screen of a whole game drawn without a cut word."""
+
+from __future__ import annotations
+
+from engine.math_rush import MathRush
+from station.games import plugin
+from station.hardware.buttons import Press
+from station.ui import math_rush as ui
+from station.ui.controller import Act, Controller
+from station.ui.screens import compose
+from station.ui.views import BannerView, Menu, TimerView, VerdictView
+
+
+def game(**config) -> MathRush:
+    return MathRush({"game": "math-rush", "players": ["Ana", "Ben", "Cleo"], **config})
+
+
+def fits(view) -> None:
+    """Every text drawn whole (nothing cut with "…") inside 128 x 64."""
+    screen = compose(view)
+    cut = [p.wanted for p in screen.items if p.kind == "text" and p.shown != p.wanted and "…" in p.shown]
+    assert not cut, cut
+
+
+def started(g: MathRush, *goals: tuple[str, int], t: float = 2.0) -> None:
+    for card, row in goals:
+        g.apply({"type": "goal", "t": t - 1, "card": card, "row": row})
+    g.apply({"type": "start", "t": t})
+
+
+def test_before_the_round_the_screen_asks_for_goals_then_for_confirm():
+    g = game()
+    first = ui.live_view(g.state(), 0.0, 0)
+    assert isinstance(first, BannerView) and (first.big, first.hint) == ("Lay goals", "then CONFIRM: go!")
+    g.apply({"type": "goal", "t": 1, "card": "MR-A-G1", "row": 1})
+    ready = ui.live_view(g.state(), 1.0, 0)
+    assert isinstance(ready, TimerView) and (ready.clock, ready.hint) == ("3:00", "CONFIRM: go!")
+    assert ui.confirm(g.state()) == {"type": "start"}
+    fits(first), fits(ready)
+
+
+def test_the_race_shows_the_time_left_in_big_digits_and_each_goal_placed_of_needed_with_a_mark_when_broken():
+    g = game()
+    started(g, ("MR-A-G1", 1), ("MR-A-G5", 2))
+    g.apply({"type": "play", "t": 3, "card": "MR-A-F9", "row": 1, "on": ""})
+    g.apply({"type": "play", "t": 4, "card": "MR-A-F1", "row": 1, "on": ""})  # 1/10 after 1/2: broken
+    g.apply({"type": "play", "t": 5, "card": "MR-A-F14", "row": 2, "on": ""})
+    view = ui.live_view(g.state(), 42.3, 0)
+    assert isinstance(view, TimerView)
+    assert view.clock == "2:20"  # 180 s from t = 2, at 42.3 s: 139.7 s left, shown as a whole second up
+    assert [(r.name, r.detail, r.status) for r in view.rows] == [("Row 1", "2/3", "out"), ("Row 2", "1/3", "")]
+    assert view.hint == "Help cards: 3"
+    assert ui.confirm(g.state()) is None  # nothing to confirm in the rush
+    fits(view)
+
+
+def test_a_wrong_card_gets_a_buzz_and_one_short_reason():
+    g = game()
+    started(g, ("MR-A-G1", 1))
+    g.apply({"type": "play", "t": 3, "card": "MR-A-F6", "row": 1, "on": ""})  # 1/3
+    events = g.apply({"type": "play", "t": 4, "card": "MR-A-D5", "row": 1, "on": ""})  # 0.25
+    (overlay,) = ui.overlays(events, g.state(), "press")
+    assert overlay.signal == "rejected" and overlay.seconds is not None
+    assert isinstance(overlay.view, VerdictView)
+    assert (overlay.view.title, overlay.view.detail, overlay.view.who) == ("0.25", "0.25 < 1/3: out of order", "Row 1")
+    fits(overlay.view)
+
+
+def test_a_restriction_broken_says_the_restriction():
+    g = game()
+    started(g, ("MR-A-G11", 1))  # decimals only
+    events = g.apply({"type": "play", "t": 3, "card": "MR-A-F5", "row": 1, "on": ""})
+    assert ui.overlays(events, g.state(), "press")[0].view.detail == "Decimals only"
+
+
+def test_a_right_card_needs_no_screen_and_a_completed_goal_says_flip_it():
+    g = game()
+    started(g, ("MR-A-G1", 1))
+    assert ui.overlays(g.apply({"type": "play", "t": 3, "card": "MR-A-F1", "row": 1, "on": ""}), g.state(), "press") == []
+    g.apply({"type": "play", "t": 4, "card": "MR-A-F5", "row": 1, "on": ""})
+    events = g.apply({"type": "play", "t": 5, "card": "MR-A-F9", "row": 1, "on": ""})
+    (done,) = ui.overlays(events, g.state(), "press")
+    assert (done.view.title, done.view.detail, done.signal) == ("Flip it!", "1 star. New goal", "accepted")
+
+
+def test_the_clock_warns_and_the_end_goes_through_each_goal_then_the_round():
+    g = game()
+    started(g, ("MR-A-G1", 1), ("MR-A-G5", 2))
+    for t, card in enumerate(("MR-A-F1", "MR-A-F5", "MR-A-F9"), start=3):
+        g.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
+    warning = g.apply({**g.deadline().action, "t": g.deadline().at})
+    (hurry,) = ui.overlays(warning, g.state(), "press")
+    assert (hurry.view.title, hurry.view.big, hurry.signal) == ("Hurry!", "30 s", "attention")
+    end = g.apply({**g.deadline().action, "t": g.deadline().at})
+    screens = [o.view for o in ui.overlays(end, g.state(), "press")]
+    assert [(v.title, v.big, v.lines) for v in screens] == [
+        ("Time is up!", "Stop!", ("Hands off the cards",)),
+        ("Row 1: UP 3", "1 star", ()),
+        ("Row 2: DOWN 3", "0 stars", ("0 of 3 cards",)),
+        ("Round 1", "1 point", ("Total 1",)),
+    ]
+    assert ui.confirm(g.state()) == {"type": "next_round"}
+    for view in screens:
+        fits(view)
+
+
+def test_the_end_of_the_game_gives_the_help_bonus_the_total_and_a_rating():
+    g = game()
+    for round_number in range(3):
+        started(g, ("MR-A-G2", 1), t=10.0 + 300 * round_number)
+        for k, card in enumerate(("MR-A-F1", "MR-A-F5", "MR-A-F9", "MR-A-F13")):
+            g.apply({"type": "play", "t": 11.0 + 300 * round_number + k, "card": card, "row": 1, "on": ""})
+        events = g.apply({"type": "end_round", "t": 200.0 + 300 * round_number})
+        if round_number < 2:
+            g.apply({"type": "next_round", "t": 250.0 + 300 * round_number})
+    views = [o.view for o in ui.overlays(events, g.state(), "press")]
+    assert [(v.title, v.big, v.lines) for v in views[-2:]] == [
+        ("Rounds", "2 + 2 + 2", ("3 Help left: +6",)),
+        ("Math Rush", "12 points", ("Getting quick!",)),
+    ]
+    assert isinstance(ui.live_view(g.state(), 900.0, 0), BannerView)
+    assert ui.confirm(g.state()) is None  # the station's own CONFIRM starts a new game
+    for view in views:
+        fits(view)
+
+
+def test_no_timer_the_clock_counts_up_and_confirm_asks_to_end_the_round():
+    g = game(timer=False)
+    started(g, ("MR-A-G1", 1))
+    view = ui.live_view(g.state(), 65.0, 0)
+    assert view.clock == "01:03"
+    question = ui.confirm(g.state())
+    assert isinstance(question, Menu) and question.choices == (("Yes: score it", {"type": "end_round"}),)
+
+
+def test_spare_offers_a_help_card_by_button():
+    g = game()
+    started(g, ("MR-A-G1", 1))
+    assert ui.menu(g.state()).choices == (("Help: all redraw", {"type": "help", "use": "redraw"}),)
+    g.apply({"type": "play", "t": 3, "card": "MR-A-F9", "row": 1, "on": ""})
+    g.apply({"type": "lift", "t": 4, "card": "MR-A-F9"})
+    assert [label for label, _ in ui.menu(g.state()).choices] == ["Help: clear lifted", "Help: all redraw"]
+
+
+def test_confirm_starts_the_clock_even_while_a_verdict_shows():
+    """In a race, CONFIRM must not be spent putting a screen away: it goes through a timed verdict."""
+    controller = Controller({"math-rush": plugin("math-rush")}, {}, lambda: 1)
+    controller.game_started("math-rush", "press")
+    g = game()
+    events = g.apply({"type": "play", "t": 1, "card": "MR-A-F1", "row": 1, "on": ""})  # too early: a verdict
+    g.apply({"type": "goal", "t": 2, "card": "MR-A-G1", "row": 1})
+    controller.show_events(events, g.state())
+    assert isinstance(controller.view(2.1, g.state(), 2.1), VerdictView)
+    intents = controller.press(Press("confirm"), 2.2, g.state())
+    assert intents == [Act({"type": "start"})]
+    assert isinstance(controller.view(2.3, g.state(), 2.3), TimerView)  # the verdict was put away
+
+
+def test_setup_offers_the_younger_players_options_and_the_timer():
+    options = {o.key: [c.value for c in o.choices] for o in ui.setup_options({})}
+    assert options["timer"] == ["auto", 120, 180, 240, 300, 0]
+    assert options["advanced"] == [True, False] and options["one_goal"] == [False, True]
+    choices = {"players": 1, "timer": "auto", "advanced": False, "help": "unlimited", "one_goal": True}
+    config = ui.game_config(choices, {}, 7)
+    assert MathRush(config).rules.seconds == 240  # solo: four minutes
+    assert MathRush(ui.game_config({**choices, "timer": 0}, {}, 7)).rules.timer is False
+    assert MathRush(ui.game_config({**choices, "timer": 120}, {}, 7)).rules.seconds == 120
