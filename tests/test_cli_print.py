@@ -70,7 +70,7 @@ def test_render_writes_the_card_as_printed(tmp_path, capsys):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["cards", "print", "chess"], "unknown game 'chess': games with cards are math-rush, sum, math-wars, whos-"),
+        (["cards", "print", "chess"], "unknown game 'chess': games with cards are math-wars, math-rush, sum, whos-"),
         (["cards", "print", "math-wars", "--copies", "A,Q"], "has deck copies A–H, not 'Q'"),
         (["cards", "print", "math-wars", "--deck", "count50"], "no deck 'count50'; decks: count25, count100, crate1"),
         (["cards", "print", "math-wars", "--paper", "60x80mm"], "cannot fit a card: a card is 63 x 88 mm"),
