@@ -5,6 +5,7 @@ drawn signs and plain words; a school that changes its deck gets letters right f
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
@@ -17,12 +18,14 @@ import pytest
 from reportlab.lib.units import mm
 
 from engine.catalog import Card, load_catalog
+from engine.errors import CatalogError
 from engine.games import GAMES, GameInfo
 from engine.math_rush.goals import Goal
 from station.cli import main
 from station.printables.card_art import BADGE_RADIUS, badge_centre
+from station.printables.card_words import fill
 from station.printables.geometry import VALUE_PANEL, VALUE_PANEL_TURNED, Box
-from station.printables.looks import look_for
+from station.printables.looks import look_for, parse_look
 from station.printables.paper import parse_paper
 from station.printables.raster import card_pdf, rasterise, render_card
 from station.printables.sheets import sheet_layout, write_deck_pdf
@@ -167,13 +170,14 @@ def test_goal_cards_say_their_restriction_in_words_the_station_also_uses():
         assert [line for line in text.splitlines() if line.isdigit()] == [str(goal.count)] * 2, (card.id, text)
 
 
-def white_blobs(card: Card, box: Box) -> list[tuple[int, int, int, int, int]]:
-    """White shapes on the near panel: (x, y, w, h, area) in pixels, the panel's rounded edge aside."""
-    image = np.asarray(render_card(card, 300).convert("L"))
-    px = 300 / 25.4
-    panel = image[round(box.y * px) + 3 : round((box.y + box.h) * px) - 3, round(box.x * px) + 3 : round((box.x + box.w) * px) - 3]
-    count, _, stats, _ = cv2.connectedComponentsWithStats((panel > 160).astype(np.uint8))
-    return [tuple(int(v) for v in stats[i]) for i in range(1, count)]
+def white_shapes(card: Card, box: Box, px: float) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """White shapes on the near panel, (x, y, w, h, area) in pixels, the panel's rounded edge aside;
+    and the panel's white pixels."""
+    image = np.asarray(render_card(card, px * 25.4).convert("L"))
+    top, bottom = round(box.y * px) + 3, round((box.y + box.h) * px) - 3
+    white = image[top:bottom, round(box.x * px) + 3 : round((box.x + box.w) * px) - 3] > 160
+    count, _, stats, _ = cv2.connectedComponentsWithStats(white.astype(np.uint8))
+    return [tuple(int(v) for v in stats[i]) for i in range(1, count)], white
 
 
 def test_goal_cards_draw_their_stars_as_stars_and_their_direction():
@@ -182,21 +186,19 @@ def test_goal_cards_draw_their_stars_as_stars_and_their_direction():
     for code in ("G1", "G2", "G3", "G4", "G5", "G9", "G29"):
         card = catalog.card(f"MR-A-{code}")
         goal = Goal.from_face(card.face)
-        blobs = white_blobs(card, VALUE_PANEL)
+        shapes, white = white_shapes(card, VALUE_PANEL, px)
         # a star: about square, 3–7 mm across, filling about half its box (a 6 or an O fills more)
-        stars = [b for b in blobs if 3 * px < b[2] < 7 * px and abs(b[2] - b[3]) < 0.15 * b[2]
+        stars = [b for b in shapes if 3 * px < b[2] < 7 * px and abs(b[2] - b[3]) < 0.15 * b[2]
                  and 0.3 < b[4] / (b[2] * b[3]) < 0.5]
         assert len(stars) == goal.stars, (code, stars)
-        tall = sorted((b for b in blobs if b[3] > 5 * px), key=lambda b: b[0])  # the sign and the count
+        tall = sorted((b for b in shapes if b[3] > 5 * px), key=lambda b: b[0])  # the sign and the count
         if goal.direction == "equal":  # two bars, one above the other, left of the count
-            bars = [b for b in blobs if b[2] > 3 * b[3] and b[2] > 4 * px and b[0] < tall[0][0]]
-            assert len(bars) == 2 and abs(bars[0][0] - bars[1][0]) < 3, (code, blobs)
+            bars = [b for b in shapes if b[2] > 3 * b[3] and b[2] > 4 * px and b[0] < tall[0][0]]
+            assert len(bars) == 2 and abs(bars[0][0] - bars[1][0]) < 3, (code, shapes)
         else:  # an arrow, left of the count, heavier at its head
             x, y, w, h, _ = tall[0]
-            image = np.asarray(render_card(card, 300).convert("L"))
-            top, left = round(VALUE_PANEL.y * px) + 3 + y, round(VALUE_PANEL.x * px) + 3 + x
-            shape = image[top : top + h, left : left + w] > 160
-            upper, lower = shape[: h // 2].sum(), shape[h - h // 2 :].sum()
+            arrow = white[y : y + h, x : x + w]
+            upper, lower = arrow[: h // 2].sum(), arrow[h - h // 2 :].sum()
             assert (upper > lower) == (goal.direction == "up"), (code, upper, lower)
 
 
@@ -221,6 +223,7 @@ def school_deck(tmp_path, monkeypatch):
         yield load_catalog().game("math-rush")
     finally:
         GAMES.register(original)
+        sys.modules.pop("school_decks", None)
 
 
 @pytest.mark.slow
@@ -236,3 +239,15 @@ def test_a_school_that_changes_its_deck_gets_letters_right_for_its_deck(school_d
     assert {len(letter) for letter in letters.values()} == {2}  # AA, AB …: alphabetical stays ascending
     by_code = {card.face.code: letters[card.payload] for card in numbers}
     assert by_code["S1"] == by_code["S9"]  # 1/7 = 0.(142857)
+
+
+def test_a_look_that_asks_for_what_cannot_be_drawn_is_told_with_its_place():
+    with pytest.raises(CatalogError, match=r"looks/x.toml: kinds.advanced.badge must be one of bolt, not 'star'"):
+        parse_look('[kinds.advanced]\ncolour = "#123456"\nbadge = "star"\n', "looks/x.toml")
+    with pytest.raises(CatalogError, match=r"looks/x.toml: kinds.goal.panel takes text templates for big, sign"):
+        parse_look('[kinds.goal]\ncolour = "#123456"\n[kinds.goal.panel]\narrow = "{direction}"\n', "looks/x.toml")
+    help_card = load_catalog().card("MR-A-H1")
+    with pytest.raises(CatalogError, match=r"backs.help.corners asks for \{value_letter\}.*MR-A-H1 has no value"):
+        fill("{value_letter}", help_card, "looks/math-rush.toml: backs.help.corners")
+    with pytest.raises(CatalogError, match=r"looks/x.toml: backs.help.corners asks for \{count\}, which card MR-A-H1"):
+        fill("{count}", help_card, "looks/x.toml: backs.help.corners")

@@ -28,7 +28,10 @@ def fill(template: str, card: Card, where: str) -> str:
     values: dict[str, str] = {}
     for name in template_fields(template):
         if name in _COMPUTED:
-            values[name] = _COMPUTED[name](card)
+            try:
+                values[name] = _COMPUTED[name](card)
+            except CatalogError as exc:
+                raise CatalogError(f"{where} asks for {{{name}}}: {exc}") from None
         elif name in card.face.extra:
             values[name] = str(card.face.extra[name])
         else:

@@ -49,9 +49,10 @@ def value_letter(card: Card) -> str:
     """The self-check letter of ``card``: its value ranked among the values of every card of its
     game that shares its back (Math Rush: the number and Advanced cards, one ``numbers`` back)."""
     if card.face.number is None:
-        raise CatalogError(f"{card.id} has no value, so no self-check letter (a back asks for {{value_letter}})")
+        raise CatalogError(f"{card.id} has no value, so no self-check letter")
     deck = load_catalog().game(card.game)
-    values = [face.number.value for face in deck.faces.values() if face.back == card.face.back and face.number is not None]
+    values = [face.number.value for face in deck.faces.values()
+              if face.back == card.face.back and face.number is not None]
     letters = self_check_letters(values)
     if card.face.number.value not in letters:
         raise CatalogError(f"{card.id} is not in the {deck.title} deck, so it has no self-check letter")
