@@ -1,5 +1,8 @@
-"""Each game's look (a colour per card kind), read from ``looks/<game>.toml``: data, not code,
-so giving a new game its look is one small file."""
+"""Each game's look, read from ``looks/<game>.toml``: data, not code, so giving a new game its look
+is one small file. Per card kind: a colour, an optional badge (a drawn mark beside the kind's
+name, e.g. Math Rush's Advanced bolt) and optionally what its panels show instead of a value
+(a drawn sign, big digits, stars and words, filled from the card's fields). Per back design: a
+colour, words, and optionally per-card words in its corners (``{value_letter}``)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from importlib import resources
 
 from engine.catalog import CardFace
 from engine.errors import CatalogError
+from station.printables.signs import BADGES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -23,10 +27,23 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 @dataclass(frozen=True)
 class Back:
-    """A back's design: its colour, and the words under the game's title (the deck's name)."""
+    """A back's design: its colour, the words under the game's title (the deck's name), and a
+    template of per-card words for its corners (Math Rush: the self-check letter), or ""."""
 
     colour: str
     text: str
+    corners: str = ""
+
+
+@dataclass(frozen=True)
+class PanelFields:
+    """What a kind's value panels show instead of a value, each a template of the card's fields
+    (``station.printables.card_words``); an empty one is left out."""
+
+    sign: str = ""  # a drawn sign: "up" (rising steps), "down" (falling steps) or "equal" (=)
+    big: str = ""  # digits, as large as the panel allows
+    stars: str = ""  # how many stars to draw
+    words: str = ""  # one line of plain words under them
 
 
 @dataclass(frozen=True)
@@ -39,9 +56,19 @@ class GameLook:
     game: str
     kind_colours: dict[str, str] = field(default_factory=dict)
     backs: dict[str, Back] = field(default_factory=dict)
+    badges: dict[str, str] = field(default_factory=dict)
+    panels: dict[str, PanelFields] = field(default_factory=dict)
 
     def colour(self, kind: str) -> str:
         return self.kind_colours.get(kind, DEFAULT_COLOUR)
+
+    def badge(self, kind: str) -> str:
+        """The mark drawn beside the kind's name ("bolt"), or ""."""
+        return self.badges.get(kind, "")
+
+    def panel(self, kind: str) -> PanelFields | None:
+        """What the kind's panels show instead of its value, or None (the value, typeset)."""
+        return self.panels.get(kind)
 
     def back(self, face: CardFace) -> Back:
         if face.back in self.backs:
@@ -64,15 +91,33 @@ def parse_look(text: str, source: str) -> GameLook:
     except tomllib.TOMLDecodeError as exc:
         raise CatalogError(f"{source}: not valid TOML ({exc})") from exc
     colours: dict[str, str] = {}
+    badges: dict[str, str] = {}
+    panels: dict[str, PanelFields] = {}
     for kind, entry in data.get("kinds", {}).items():
-        colour = entry.get("colour", "")
-        if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
-            raise CatalogError(f"{source}: kinds.{kind}.colour must look like '#1f4e9c', not {colour!r}")
-        colours[kind] = colour
+        colours[kind] = _colour(entry, f"{source}: kinds.{kind}")
+        if "badge" in entry:
+            if entry["badge"] not in BADGES:
+                raise CatalogError(f"{source}: kinds.{kind}.badge must be one of {', '.join(BADGES)}, "
+                                   f"not {entry['badge']!r}")
+            badges[kind] = entry["badge"]
+        if "panel" in entry:
+            panels[kind] = _panel(entry["panel"], f"{source}: kinds.{kind}.panel")
     backs: dict[str, Back] = {}
     for name, entry in data.get("backs", {}).items():
-        colour = entry.get("colour", "")
-        if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
-            raise CatalogError(f"{source}: backs.{name}.colour must look like '#1f4e9c', not {colour!r}")
-        backs[name] = Back(colour, str(entry.get("text", "")))
-    return GameLook(str(data.get("game", "")), colours, backs)
+        backs[name] = Back(_colour(entry, f"{source}: backs.{name}"), str(entry.get("text", "")),
+                           str(entry.get("corners", "")))
+    return GameLook(str(data.get("game", "")), colours, backs, badges, panels)
+
+
+def _colour(entry: dict[str, object], where: str) -> str:
+    colour = entry.get("colour", "")
+    if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
+        raise CatalogError(f"{where}.colour must look like '#1f4e9c', not {colour!r}")
+    return colour
+
+
+def _panel(entry: object, where: str) -> PanelFields:
+    allowed = set(PanelFields.__dataclass_fields__)
+    if not isinstance(entry, dict) or not set(entry) <= allowed or not all(isinstance(v, str) for v in entry.values()):
+        raise CatalogError(f"{where} takes text templates for {', '.join(sorted(allowed))}, not {entry!r}")
+    return PanelFields(**entry)

@@ -6,6 +6,8 @@ another number (6 and 9, 16 and 91, 68 and 89) is underlined, as playing cards m
 
 >>> [n for n in ("6", "9", "69", "10", "16", "18", "25", "66", "88") if upside_down_confusable(n)]
 ['6', '9', '16', '18', '66']
+>>> [w for w in ("M", "W", "N", "A", "MW", "WW") if upside_down_confusable(w)]
+['M', 'W', 'WW']
 """
 
 from __future__ import annotations
@@ -33,16 +35,18 @@ class Text:
     underline: bool = False  # a number that reads as another one upside down (6, 9, 68 …)
 
 
-#: How each digit looks turned half a turn (digits not here look like no digit).
-_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+#: How each digit and capital looks turned half a turn (those not here look like no digit or letter).
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6",
+           "H": "H", "I": "I", "M": "W", "N": "N", "O": "O", "S": "S", "W": "M", "X": "X", "Z": "Z"}
 
 
-def upside_down_confusable(digits: str) -> bool:
-    """Whether ``digits``, turned half a turn, reads as a different whole number."""
-    if not digits.isdigit() or not all(d in _TURNED for d in digits):
+def upside_down_confusable(text: str) -> bool:
+    """Whether ``text`` (digits, or capital letters such as a back's self-check letter), turned
+    half a turn, reads as a different whole number or word."""
+    if not (text.isdigit() or text.isalpha()) or not all(d in _TURNED for d in text):
         return False
-    turned = "".join(_TURNED[d] for d in reversed(digits))
-    return turned != digits and not (len(turned) > 1 and turned.startswith("0"))
+    turned = "".join(_TURNED[d] for d in reversed(text))
+    return turned != text and not (len(turned) > 1 and turned.startswith("0"))
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,11 @@ def number_tokens(number: ExactNumber) -> list[Token]:
     return [Text(shown)]
 
 
+def tokens_width(tokens: list[Token], size: float) -> float:
+    """How wide ``tokens`` are drawn at ``size``."""
+    return sum(_width(t, size) for t in tokens)
+
+
 def _width(token: Token, size: float) -> float:
     if isinstance(token, Text):
         return text_width(token.text, BOLD, size)
@@ -108,13 +117,12 @@ def _height(tokens: list[Token], size: float) -> float:
 
 def fit_size(tokens: list[Token], width: float, height: float) -> float:
     """The largest font size at which ``tokens`` fit ``width`` x ``height``."""
-    unit_width = sum(_width(t, 1.0) for t in tokens)
-    return min(width / unit_width, height / _height(tokens, 1.0))
+    return min(width / tokens_width(tokens, 1.0), height / _height(tokens, 1.0))
 
 
 def draw_tokens(c: Canvas, tokens: list[Token], cx: float, cy: float, size: float) -> None:
     """Draw ``tokens`` centred on (cx, cy), in the canvas's y-up units, in the current colour."""
-    x = cx - sum(_width(t, size) for t in tokens) / 2
+    x = cx - tokens_width(tokens, size) / 2
     if any(isinstance(t, Stacked) for t in tokens):
         baseline = cy - size * CAP_HEIGHT / 2
     else:
