@@ -185,6 +185,8 @@ def _mat_print(args: argparse.Namespace) -> int:
         pages = write_mat_pdf(layout, paper, out, progress=ProgressLine("Printing the mat: page"))
     except MarkersUnavailable as exc:
         raise UsageError(str(exc)) from exc
-    print(f"Wrote {out.resolve()}: {layout.title} mat for {layout.seats} players, {layout.width:g} x {layout.height:g} mm "
+    from station.table.mat import players_text
+
+    print(f"Wrote {out.resolve()}: {layout.title} mat {players_text(layout)}, {layout.width:g} x {layout.height:g} mm "
           f"on {pages} {paper.name} page{'s' if pages != 1 else ''}.")
     return EXIT_OK

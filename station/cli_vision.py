@@ -150,7 +150,9 @@ def _scan_camera(args: argparse.Namespace, decoder: Any) -> int:
 
 def _print_result(source: str, result: Any) -> None:
     table = result.table
-    mat = f"{table.mat.title} mat for {table.mat.seats} players, {table.markers_seen} of 4 markers seen" if table.mat else "no mat"
+    from station.table.mat import players_text
+
+    mat = f"{table.mat.title} mat {players_text(table.mat)}, {table.markers_seen} of 4 markers seen" if table.mat else "no mat"
     print(f"{source}: {len(result.cards)} card{'s' if len(result.cards) != 1 else ''}, {mat}")
     unit = table.units
     for card in result.cards:

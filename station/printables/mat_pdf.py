@@ -27,7 +27,7 @@ from station.printables.geometry import CARD_HEIGHT_MM, CARD_WIDTH_MM
 from station.printables.looks import look_for
 from station.printables.output import atomic_output, check_writable
 from station.printables.paper import PRINTER_MARGIN_MM, Paper, PaperError
-from station.table.mat import MarkerSpot, MatLayout, Zone, seat_label
+from station.table.mat import MarkerSpot, MatLayout, Zone, players_text, seat_label
 from station.printed.markers import CELLS, marker_cells
 
 Span = tuple[float, float]  # start and end along one axis, mm on the mat
@@ -102,7 +102,7 @@ def mat_page_pdf(layout: MatLayout) -> bytes:
     cells = {spot.id: marker_cells(spot.id) for spot in layout.markers}
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(layout.width * mm, layout.height * mm), pageCompression=1)
-    c.setTitle(f"{layout.title} play mat, {layout.seats} players")
+    c.setTitle(f"{layout.title} play mat {players_text(layout)}")
     c.setCreator("Math Card Station")
     c.transform(mm, 0, 0, -mm, 0, layout.height * mm)  # millimetres, y down, origin top-left
     _draw_mat(c, layout, cells)
@@ -184,7 +184,7 @@ def _render(layout: MatLayout, plan: TilePlan, progress: Progress | None) -> byt
     cells = {spot.id: marker_cells(spot.id) for spot in layout.markers}  # fails before any drawing
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(plan.page_w * mm, plan.page_h * mm), pageCompression=1)
-    c.setTitle(f"{layout.title} play mat, {layout.seats} players")
+    c.setTitle(f"{layout.title} play mat {players_text(layout)}")
     c.setCreator("Math Card Station")
     tiles = plan.tiles
     for done, tile in enumerate(tiles, start=1):
@@ -287,7 +287,7 @@ def _draw_titles(c: Canvas, layout: MatLayout) -> None:
     bottom = spots["bottom-left"].y
     left_column = spots["top-left"].x + spots["top-left"].size / 2
     right_column = spots["top-right"].x + spots["top-right"].size / 2
-    title, line = layout.title.upper(), f"play mat for {layout.seats} players"
+    title, line = layout.title.upper(), f"play mat {players_text(layout)}"
     room = bottom - top - 4 * spots["top-left"].size / CELLS  # two cells of white at each end
     title_size = min(8.0, room / text_width(title, BOLD, 1.0))
     line_size = min(4.5, title_size * 0.6)
@@ -296,6 +296,9 @@ def _draw_titles(c: Canvas, layout: MatLayout) -> None:
     middle = (top + bottom) / 2
     c.setFillColor(colors.HexColor("#333333"))
     for column, turn in ((left_column, -90), (right_column, 90)):
+        if any(zone.x - 2 < column < zone.x + zone.w + 2 and zone.y < bottom and zone.y + zone.h > top
+               for zone in layout.zones):
+            continue  # a zone lies in that margin (Math Rush's Help box): the other side says it
         c.saveState()
         c.translate(column, middle)
         c.rotate(turn)
@@ -349,7 +352,7 @@ def _draw_footer(c: Canvas, layout: MatLayout, plan: TilePlan, tile: Tile) -> No
     baseline = tile.h + 2.0 + 3.5 * CAP_HEIGHT
     c.setFillColor(colors.black)
     _text(c, 0, baseline, f"Tile {tile.name} of {len(plan.columns)}x{len(plan.rows)}", BOLD, 3.5)
-    _text(c, width, baseline, f"{layout.title} play mat, {layout.seats} players", REGULAR, 3.0, align="right")
+    _text(c, width, baseline, f"{layout.title} play mat {players_text(layout)}", REGULAR, 3.0, align="right")
     size = min(2.8, width / text_width(HOW_TO, REGULAR, 1.0))
     _text(c, 0, baseline + 1.6 + size * CAP_HEIGHT * 1.3, HOW_TO, REGULAR, size)
 

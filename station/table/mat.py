@@ -223,6 +223,12 @@ def mat_layout(game: str, seats: int | None = None) -> MatLayout:
     return MatLayout(game, GAME_TITLES[game], seats, width, height, tuple(zones), markers)
 
 
+def players_text(layout: MatLayout) -> str:
+    """Who a mat is for, as its title and messages say: "for 4 players", or "for the whole team"
+    (a cooperative game's one mat for any number of players)."""
+    return "for the whole team" if mat_spec(layout.game).max_seats == 1 else f"for {layout.seats} players"
+
+
 def seat_label(game: str, seat: int) -> str:
     """What the mat prints for a seat, e.g. ``PLAYER 3`` (nothing for a shared zone)."""
     return mat_spec(game).seat_label.format(n=seat) if seat else ""
