@@ -98,9 +98,9 @@ class Registry(Mapping[str, GameInfo]):
 #: Every game. The order is the menu's; a printed card or mat does not depend on it.
 GAMES = Registry([
     GameInfo("math-rush", "Math Rush", "MR"),
-    GameInfo("sum", "SUM", "SU"),
     GameInfo("math-wars", "Math Wars Meta", "MW", package="math_wars"),
     GameInfo("whos-counting", "Who's Counting?", "WC", package="whos_counting"),
+    GameInfo("sum", "SUM", "SU", package="sum"),
     GameInfo("big-bang", "Big Bang", "BB"),
 ])
 

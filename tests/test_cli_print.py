@@ -71,7 +71,7 @@ def test_render_writes_the_card_as_printed(tmp_path, capsys):
     "argv, message",
     [
         (["cards", "print", "chess"], "unknown game 'chess': games with cards are math-wars"),
-        (["cards", "print", "sum"], "SUM has no printed deck yet"),
+        (["cards", "print", "math-rush"], "Math Rush has no printed deck yet"),
         (["cards", "print", "math-wars", "--copies", "A,Q"], "has deck copies A–H, not 'Q'"),
         (["cards", "print", "math-wars", "--deck", "count50"], "no deck 'count50'; decks: count25, count100, crate1"),
         (["cards", "print", "math-wars", "--paper", "60x80mm"], "cannot fit a card: a card is 63 x 88 mm"),
