@@ -24,7 +24,7 @@ from engine.sum import Sum
 from station.sim.sum_players import SumTablePlayers
 
 CATALOG = load_catalog()
-EVERY_CARD = sorted(c.id for c in CATALOG.game("sum").cards(["A"], "numbers") + CATALOG.game("sum").cards(["A"], "operations"))
+EVERY_CARD = sorted(c.id for deck in ("numbers", "operations") for c in CATALOG.game("sum").cards(["A"], deck))
 CONFIGS = [
     {"players": ["Ana", "Ben"]},
     {"players": ["Ana", "Ben", "Cleo"], "pairs": "product"},
@@ -68,7 +68,8 @@ def sheet_value(faces: list[CardFace], pairs: str, order: str, whole: bool) -> F
             continue
         value = Fraction(face.number.value)  # type: ignore[union-attr]
         if i + 1 < len(faces) and faces[i + 1].kind == "number":
-            if faces[i + 1].number.value != value or (i + 2 < len(faces) and faces[i + 2].kind == "number"):  # type: ignore[union-attr]
+            partner = Fraction(faces[i + 1].number.value)  # type: ignore[union-attr]
+            if partner != value or (i + 2 < len(faces) and faces[i + 2].kind == "number"):
                 return None  # only two equal cards make a pair
             value = value * value if pairs == "product" else value + value
             i += 1

@@ -99,7 +99,8 @@ class SumTablePlayers:
             found = self._equation(player)
             draws_left = self.game.state()["draws_left"]
             if found is not None:
-                wrong = None if tried_wrong or not draws_left or self.rng.random() >= WRONG_FIRST else self._wrong(player, found)
+                slip = not tried_wrong and draws_left and self.rng.random() < WRONG_FIRST
+                wrong = self._wrong(player, found) if slip else None
                 if wrong is None:
                     yield self._apply({"type": "submit", "player": player, "cards": found})
                     continue
@@ -306,4 +307,6 @@ class SumTablePlayers:
 
     def _token(self, card: str) -> Any:
         face = self._face(card)
-        return Op.parse(face.op) if face.kind == "operation" and face.op else int(face.number.value)  # type: ignore[union-attr]
+        if face.kind == "operation" and face.op:
+            return Op.parse(face.op)
+        return int(face.number.value)  # type: ignore[union-attr]
