@@ -215,3 +215,11 @@ def test_propagation_names_who_takes_a_card_when_the_deck_runs_short():
     banner = shown(g, {"type": "wild", "player": "Ana", "card": "SU-A-PROP1"})[0]
     assert banner.lines == ("Ben: take a number",)
     fits(banner)
+
+
+def test_spare_offers_no_draw_from_an_empty_deck():
+    g = game()
+    g.numbers_deck = 0  # the last turn: the Numbers deck is used up
+    assert [label for label, _ in ui.menu(g.state()).choices] == ["Draw an operation", "End my turn"]
+    g.operations_deck = 0
+    assert [label for label, _ in ui.menu(g.state()).choices] == ["End my turn"]

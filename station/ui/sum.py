@@ -172,14 +172,15 @@ def confirm(state: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def menu(state: Mapping[str, Any], hint: Mapping[str, Any] | None = None) -> Menu | None:
-    """SPARE: draw from either deck, end the turn, or (after a wrong equation) the hint."""
+    """SPARE: draw from either deck (while draws are left and it has cards), end the turn, or
+    (after a wrong equation) the hint."""
     if state["over"]:
         return None
     player = state["turn"]
     choices: list[tuple[str, Any]] = []
-    if state["draws_left"]:
-        choices += [("Draw a number", {"type": "draw", "player": player, "deck": "numbers"}),
-                    ("Draw an operation", {"type": "draw", "player": player, "deck": "operations"})]
+    for deck, label in (("numbers", "Draw a number"), ("operations", "Draw an operation")):
+        if state["draws_left"] and state[f"{deck}_deck"]:
+            choices.append((label, {"type": "draw", "player": player, "deck": deck}))
     choices.append(("End my turn", {"type": "end_turn", "player": player}))
     if hint is not None:
         found = hint["equation"]
