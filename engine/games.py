@@ -100,7 +100,7 @@ class Registry(Mapping[str, GameInfo]):
 GAMES = Registry([
     GameInfo("math-wars", "Math Wars Meta", "MW", package="math_wars"),
     GameInfo("math-rush", "Math Rush", "MR", package="math_rush"),
-    GameInfo("sum", "SUM", "SU"),
+    GameInfo("sum", "SUM", "SU", package="sum"),
     GameInfo("whos-counting", "Who's Counting?", "WC", package="whos_counting"),
     GameInfo("big-bang", "Big Bang", "BB"),
 ])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -18,6 +19,17 @@ settings.register_profile("station", deadline=None, suppress_health_check=[Healt
 settings.register_profile("mutation", parent=settings.get_profile("station"), max_examples=30, derandomize=True,
                           database=None, phases=[Phase.explicit, Phase.generate])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "station"))
+
+
+@dataclass
+class Lying:
+    """A card the tracker knows to lie on the table (the adapters' snapshot), for table adapter tests."""
+
+    card_id: str
+    x: float
+    y: float
+    angle: float = 0.0
+    covered: bool = False
 
 
 class Table:

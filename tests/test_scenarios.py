@@ -13,8 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from station.sim.scenario import ScenarioError, ScenarioFailed, ScenarioRun, load_scenario, parse_scenario, screen_shows
+from station.sim.scenario import (
+    ScenarioError,
+    ScenarioFailed,
+    ScenarioRun,
+    default_table_mm,
+    load_scenario,
+    parse_scenario,
+    screen_shows,
+)
+from station.sim.virtual_table import CameraModel, Scene, VirtualTable
 from station.store import Journal
+from station.table.mat import games_with_mats, mat_layout, mat_spec
+from station.vision.markers import detect_markers
 from station.ui.views import HandView, LiveView, PlayerLine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,3 +213,14 @@ def test_a_failed_screen_expectation_shows_the_whole_view(tmp_path):
 def test_a_bad_expectation_is_refused_before_the_run(step, named):
     with pytest.raises(ScenarioError, match=named):
         parse_scenario({"step": [step]})
+
+
+@pytest.mark.parametrize("game", games_with_mats())
+def test_the_default_camera_sees_every_mats_corner_markers(game):
+    """SUM's mat is 660 mm wide with two seats too: a camera seeing 650 mm cut its markers off."""
+    spec = mat_spec(game)
+    for seats in sorted({spec.min_seats, 2, spec.max_seats} & set(range(spec.min_seats, spec.max_seats + 1))):
+        mat = mat_layout(game, seats)
+        camera = CameraModel.seeing(default_table_mm(mat), 1280, 720, mat=mat)
+        frame = VirtualTable(camera).render(Scene(mat, ()))
+        assert sorted(m.id for m in detect_markers(frame)) == sorted(m.id for m in mat.markers), (game, seats)

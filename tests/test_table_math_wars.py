@@ -67,7 +67,7 @@ def test_unknown_codes_other_games_and_duplicates_are_notes_never_plays():
     adapter = MathWarsTable(["Ana", "Ben"])
     events = [{"type": "unknown_code", "text": "https://example.org/menu", "reason": "not a card",
                "kind": "MalformedPayload"},
-              {"type": "unknown_code", "text": "MCS1-SU-A-7", "reason": "unknown game", "kind": "UnknownGame"},
+              {"type": "unknown_code", "text": "MCS1-BB-A-7", "reason": "unknown game", "kind": "UnknownGame"},
               {"type": "duplicate", "card": "MW-A-N21", "positions": [[1, 2], [3, 4]]}]
     r = reading(adapter, events)
     assert r.actions == []

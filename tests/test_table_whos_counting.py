@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from conftest import Lying
 from engine.whos_counting import WhosCounting
 from station.table.mat import mat_layout
 from station.table.whos_counting import WhosCountingTable
@@ -12,15 +11,6 @@ PLAYERS = ["Ana", "Ben", "Cleo"]
 MAT = mat_layout("whos-counting", 3)
 STRIP = MAT.zone("strip")
 BLUE = MAT.zone("blue")
-
-
-@dataclass
-class Lying:
-    card_id: str
-    x: float
-    y: float
-    angle: float = 0.0
-    covered: bool = False
 
 
 def game() -> WhosCounting:

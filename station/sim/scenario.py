@@ -22,6 +22,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 STEP_KINDS = ("place", "remove", "hand", "press", "wait", "camera", "restart", "expect", "expect_none", "expect_screen")
+VIEW_BORDER_MM = 10.0  # table seen beyond each side of the mat by default
 _STEP_KEYS = {
     "place": {"zone", "at", "angle", "offset", "face_up", "text", "settle"},
     "remove": {"settle"},
@@ -112,6 +113,13 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
                     data.get("reveal"))
 
 
+def default_table_mm(mat: Any) -> float:
+    """How much of the table the scenario's camera sees across (mm): 650 for a mat of two seats,
+    700 for more, and always the whole mat with a border, so its corner markers are in view (the
+    SUM mat is 660 mm wide whatever the seats)."""
+    return max(650.0 if mat.seats <= 2 else 700.0, mat.width + 2 * VIEW_BORDER_MM)
+
+
 @dataclass
 class _Table:
     """What lies on the virtual table now, by card (or sticker) name, in drawing order."""
@@ -139,7 +147,7 @@ class ScenarioRun:
         self.config = load_config(None).with_overrides(overrides)
         self.mat = self._mat()
         cam = scenario.camera
-        self.camera_model = CameraModel.seeing(float(cam.get("table_mm", 650 if self.mat.seats <= 2 else 700)),
+        self.camera_model = CameraModel.seeing(float(cam.get("table_mm", default_table_mm(self.mat))),
                                                int(cam.get("width", 1280)), int(cam.get("height", 720)),
                                                mat=self.mat)
         self.display_backend, self.record, self.stream = display, record, stream

@@ -16,11 +16,11 @@ from typing import Any
 
 from engine.whos_counting import WhosCounting
 from station.sim.scenario import Scenario, Step
+from station.sim.strips import strip_spots
 from station.sim.virtual_table import PlacedCard, Scene
 from station.sim.whos_counting_players import CountingTable
 from station.table.mat import MatLayout, mat_layout
 
-CARD_STEP_MM = 56.0  # from one strip card's centre to the next: it lies over the last one's right part
 SETTLE = 0.8  # seconds after each card is put down
 
 
@@ -64,16 +64,6 @@ def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, WhosC
             add("wait", 4.5)
     add("wait", 3.0)
     return Scenario(f"Demo: Who's Counting?, seed {seed}", tuple(steps), game=dict(config), seed=seed), shadow
-
-
-def strip_spots(mat: MatLayout, facing: int, count: int) -> list[tuple[float, float]]:
-    """Where ``count`` cards of an expression lie along the strip, in reading order for a player
-    facing ``facing`` (the near side reads left to right on the mat, the far side right to left)."""
-    strip = mat.zone("strip")
-    y = strip.y + strip.h / 2
-    if facing == 0:
-        return [(strip.x + 48 + k * CARD_STEP_MM, y) for k in range(count)]
-    return [(strip.x + strip.w - 48 - k * CARD_STEP_MM, y) for k in range(count)]
 
 
 def _blue_spot(mat: MatLayout, index: int) -> tuple[float, float]:

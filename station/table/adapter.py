@@ -73,6 +73,8 @@ class TableAdapter(ABC):
         self.snapshot: tuple[Lying, ...] = ()  # the table as the last frame left it
         self.mat: MatLayout | None = None  # the mat the last frame saw
         self._told_leftovers: object = None  # the turn whose leftover cards were pointed out
+        self._last_turn: frozenset[str] = frozenset()  # the game's last turn's cards (its state's last_cards)
+        self._taken_up: set[str] = set()  # of those, the ones taken away or laid anew since: no leftovers
 
     def resumed(self, known: Collection[str]) -> None:
         """The station restarted in the middle of a game. The tracker starts afresh, so every card
@@ -91,11 +93,14 @@ class TableAdapter(ABC):
         if problem and problem != self._mat_problem:
             reading.notes.append(problem_note(problem))
         self._mat_problem = problem
+        self._follow_last_turn(state.get("last_cards", ()))
         for event in events:
             kind = event["type"]
             card = event.get("card")
             if card is not None and self._stands(kind, card):
                 continue
+            if kind in ("placed", "removed") and card in self._last_turn:
+                self._taken_up.add(card)  # an operation card shuffled back in, drawn and laid again
             if kind == "unknown_code":
                 reading.notes.append(foreign_note(event["text"], event.get("kind", "MalformedPayload")))
             elif kind == "duplicate":
@@ -110,6 +115,12 @@ class TableAdapter(ABC):
         if mat is not None and not problem:
             self.on_table(snapshot, t, state, mat, reading)
         return reading
+
+    def _follow_last_turn(self, cards: Collection[str]) -> None:
+        """A new last turn (a game whose turn's cards stay on the table until cleared names them
+        ``last_cards`` in its state): none of its cards has been taken up yet."""
+        if frozenset(cards) != self._last_turn:
+            self._last_turn, self._taken_up = frozenset(cards), set()
 
     def _stands(self, kind: str, card: str) -> bool:
         """A known card's first sightings after a restart are no play; its removal ends that."""
@@ -169,8 +180,9 @@ class TableAdapter(ABC):
 
     def leftovers(self, zone: Zone, known: Collection[str], turn: object) -> Note | None:
         """Cards of the last turn (``known``) still lying in ``zone`` when a new one is laid
-        there: "Clear the strip", said once per ``turn``."""
-        old = {card.card_id for card in self.cards_in(zone, self.snapshot)} & set(known)
+        there: "Clear the strip", said once per ``turn``. A card of the last turn that has been
+        taken away or laid again since is no leftover."""
+        old = {card.card_id for card in self.cards_in(zone, self.snapshot)} & set(known) - self._taken_up
         if not old or self._told_leftovers == turn:
             return None
         self._told_leftovers = turn

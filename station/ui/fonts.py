@@ -29,6 +29,19 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(_FOLDER / _FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+def missing(text: str, bold: bool = False) -> set[str]:
+    """The characters of ``text`` the font has no glyph for: they would show as an empty box
+    (an arrow "→" is one), so a screen's words must avoid them."""
+    return {ch for ch in text if ord(ch) not in _glyphs(bold) and not ch.isspace()}
+
+
+@functools.cache
+def _glyphs(bold: bool) -> frozenset[int]:
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    return frozenset(TTFontFile(str(_FOLDER / _FILES[bold])).charToGlyph)
+
+
 def width(text: str, size: int, bold: bool = False) -> int:
     """Pixels ``text`` takes across, as drawn: its advance, widened where a glyph's ink overhangs
     it (the tail of a "j" on the left, an italic-like "s" on the right)."""
