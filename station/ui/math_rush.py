@@ -8,6 +8,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.catalog import load_catalog
+from engine.errors import EngineError
 from station.settings import seat_names
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
@@ -133,8 +135,19 @@ def _complete(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
 
 def _violation(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     title = VERDICT_TITLES.get(e["code"], "Not allowed")
-    return [Overlay(VerdictView("wrong", title, str(e["message"]).rstrip(".")), seconds=VERDICT_SECONDS,
-                    signal="rejected", kind="verdict")]
+    return [Overlay(VerdictView("wrong", title, str(e["message"]).rstrip("."), _card_words(e.get("card"))),
+                    seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
+
+
+def _card_words(card: str | None) -> str:
+    """The refused card as the players see it ("1/2", "GOAL UP 3"), so they know which one."""
+    if not card:
+        return ""
+    try:
+        face = load_catalog().card(card).face
+    except EngineError:
+        return ""
+    return face.number.pretty() if face.number is not None else face.describe()
 
 
 def _round_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
