@@ -31,7 +31,8 @@ VERDICT_TITLES = {
 #: The station's own progress rating for a whole game's points (the sheet's chart is not public):
 #: the least points for each words, highest first (docs/rules/math-rush.md).
 RATINGS = ((30, "Math Rush champions!"), (20, "Speedy team!"), (10, "Getting quick!"), (0, "Warming up!"))
-TIMER_CHOICES = (("auto", "3 min (solo 4)"), (120, "2 min"), (180, "3 min"), (240, "4 min"), (300, "5 min"),
+TIMER_CHOICES = (("auto", "usual"),  # 3 minutes, 4 solo (the sheet)
+                  (120, "2 min"), (180, "3 min"), (240, "4 min"), (300, "5 min"),
                  (0, "no timer"))
 
 
@@ -193,7 +194,7 @@ _OVERLAYS: dict[str, Any] = {
     "time_warning": lambda e, s: [Overlay(BannerView("Hurry!", f"{e['seconds']} s", ("left in the round",)),
                                           seconds=2.0, signal="attention", kind="banner")],
     "time_up": lambda e, s: [Overlay(BannerView("Time is up!", "Stop!", ("Hands off the cards",)),
-                                     seconds=BANNER_SECONDS, signal="attention", kind="banner")],
+                                     seconds=BANNER_SECONDS, signal="attention", kind="result")],  # CONFIRM only puts it away
     "round_over": _round_over,
     "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle", ("Draw hands, lay 3 goals",),
                                                     "then CONFIRM: go!"), seconds=BANNER_SECONDS, kind="banner")],
