@@ -10,7 +10,7 @@ from engine.big_bang.lattice import (
     beyond, centroid, face_normal, nearest_cell, neighbours, normals, points_up, touching, turns,
 )
 
-SIDE = 110.0
+SIDE = 100.0
 H = SIDE * math.sqrt(3) / 2
 CELLS = [(c, r) for c in range(-4, 5) for r in range(-3, 4)]
 

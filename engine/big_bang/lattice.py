@@ -13,8 +13,8 @@ right side — each a third of a turn clockwise from the last. Turning is clockw
 
 >>> neighbours((0, 0))
 ((0, 1), (-1, 0), (1, 0))
->>> centroid((1, 0), side=110.0)
-(55.0, -31.754264805429415)
+>>> centroid((1, 0), side=100.0)
+(50.0, -28.867513459481287)
 >>> touching((0, 0), 0, (1, 0))
 2
 """
