@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.games import new_game, replay
-from engine.protocol import Game
+from engine.protocol import Deadline, Game
 from station.config import StationConfig
 from station.games import plugin, plugins
 from station.hardware.buttons import Press
@@ -53,8 +53,9 @@ class Referee:
         self.controller.menu_index = list(games).index(first) if first in games else 0
         self._t_base = 0.0  # game time at self._now_base
         self._now_base = 0.0
+        self._stuck: Deadline | None = None  # a deadline the game did not take: its clock has stopped
         if journal.recovered:
-            self.controller.show_note(Note("journal", "Journal damaged", "kept aside; new one started"))
+            self.tell(Note("journal", "Journal damaged", "kept aside; new one started"))
 
     # ---- game lifetime -------------------------------------------------------------------
 
@@ -68,7 +69,7 @@ class Referee:
         except (EngineError, ValueError) as exc:
             log.error("the journal's game %s cannot be replayed (%s): it is stopped", stored.id, exc)
             self.journal.stop(stored.id)
-            self.controller.show_note(Note("journal", "Old game lost", "it could not be replayed"))
+            self.tell(Note("journal", "Old game lost", "it could not be replayed"))
             return False
         reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
         self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
@@ -85,7 +86,7 @@ class Referee:
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
 
     def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
-        self.game, self.game_id, self._state = game, game_id, None
+        self.game, self.game_id, self._state, self._stuck = game, game_id, None, None
         self.adapter = plugin(game.name).table(game.config)
         self._t_base, self._now_base = t, now
         self.controller.game_started(game.name, reveal)
@@ -121,8 +122,7 @@ class Referee:
         self._fire_deadlines(t)
         reading = self.adapter.read(events, t, self.state() or {}, mat, snapshot)
         for note in reading.notes:
-            self.log_event({"t": t, **note.as_json()})
-            self.controller.show_note(note)
+            self.tell(note, t)
         for action in reading.actions:
             self.apply(action)
 
@@ -134,7 +134,7 @@ class Referee:
                     self.start(intent.config, now, intent.reveal)
                 except EngineError as exc:  # e.g. a team size the player count cannot make
                     log.warning("cannot start %s: %s", intent.config, exc)
-                    self.controller.show_note(Note("setup", "Cannot start", str(exc)[:60]))
+                    self.tell(Note("setup", "Cannot start", str(exc)[:60]))
             elif isinstance(intent, Act) and self.adapter is not None:
                 action = {**intent.action, "t": self.game_time(now), "source": "button"}
                 self.apply(self.adapter.complete(action, self.state() or {}))
@@ -156,7 +156,7 @@ class Referee:
             checked = self.game.check_action(action)  # a malformed action must not reach the journal
         except EngineError as exc:
             log.error("a malformed action was not played: %s", exc)
-            self.controller.show_note(Note("refused", "Not understood", str(exc)[:60]))
+            self.tell(Note("refused", "Not understood", str(exc)[:60]), action.get("t"))
             return []
         try:
             self.journal.append(self.game_id, checked)
@@ -169,7 +169,7 @@ class Referee:
         except EngineError as exc:
             self.journal.drop_last(self.game_id)
             log.error("the engine refused %s: %s", checked, exc)
-            self.controller.show_note(Note("refused", "Not understood", str(exc)[:60]))
+            self.tell(Note("refused", "Not understood", str(exc)[:60]), checked["t"])
             return []
         self._state = None
         if self.controller.fault is JOURNAL_FAILING:
@@ -181,16 +181,23 @@ class Referee:
         return events
 
     def _fire_deadlines(self, t: float) -> None:
-        """Apply the game's deadlines that fall at or before ``t``, each at its own time."""
+        """Apply the game's deadlines that fall at or before ``t``, each at its own time. A
+        deadline the game does not take (its action changes nothing, or is refused) is a bug of
+        the game's: it is applied once, and the clock stays stopped until the game asks for
+        another, so the journal does not fill with the same action at every frame."""
+        game = self.game
+        if game is None:
+            return
         for _ in range(MAX_DEADLINES):
-            due = self.game.deadline() if self.game is not None else None
-            if self.game is None or due is None or due.at > t:
+            due = game.deadline()
+            if due is None or due.at > t or due == self._stuck:
                 return
-            self.apply({**due.action, "t": max(due.at, self.game.last_t), "source": "clock"})
-            if self.game is not None and self.game.deadline() == due:
+            self.apply({**due.action, "t": max(due.at, game.last_t), "source": "clock"})
+            if game.deadline() == due:
                 log.error("the game's deadline %s was not taken: its clock stops here", due)
+                self._stuck = due
                 return
-        log.error("more than %d deadlines fell due at once: the clock stops here", MAX_DEADLINES)
+        log.error("more than %d deadlines fell due at once: the rest wait for the next frame", MAX_DEADLINES)
 
     def undo(self) -> None:
         """Take back the last action (a misread card): the game is replayed without it."""
@@ -208,6 +215,11 @@ class Referee:
     def set_fault(self, fault: FaultView | None) -> None:
         self.controller.set_fault(fault)
 
+    def tell(self, note: Note, t: float | None = None) -> None:
+        """Show a note, and log it: the log holds everything the players were told."""
+        self.log_event({"t": t, **note.as_json()})
+        self.controller.show_note(note)
+
     # ---- outputs -------------------------------------------------------------------------
 
     def state(self) -> dict[str, Any] | None:
@@ -217,7 +229,7 @@ class Referee:
         return self._state
 
     def screen(self, now: float) -> View:
-        return self.controller.view(now, self.state(), _clock(self.game_time(now)) if self.game else "")
+        return self.controller.view(now, self.state(), _clock(self.game_time(now)))  # the menu shows no clock
 
     def take_signals(self) -> list[str]:
         return self.controller.take_signals()
