@@ -213,10 +213,10 @@ def test_an_action_the_engine_refuses_is_taken_out_of_the_journal_and_said(tmp_p
     with caplog.at_level(logging.ERROR, logger="station.referee"):
         assert ref.apply(bad) == []
     note = ref.screen(1.0)
-    assert note.title == "Not understood" and "MW-Z-N1" in note.detail
+    said = "'play' action names no card: QR code 'MW-Z-N1': Math Wars Meta has deck copies A–H, not 'Z'"
+    assert (note.title, note.detail) == ("Not understood", said[:60])
     assert records[-1] == {"t": 1.0, "type": "note", "code": "refused", "title": "Not understood", "detail": note.detail}
-    assert len(caplog.messages) == 1 and caplog.messages[0].startswith(f"the engine refused {bad}: ")
-    assert note.detail in caplog.messages[0]
+    assert caplog.messages == [f"the engine refused {bad}: {said}"]
     assert ref.journal.current_game().actions == [] and ref.game.actions == []
     ref.apply({"type": "play", "t": 2.0, "player": "Ana", "card": "MW-A-N21", "source": "camera"})
     assert journaled(ref) == [("play", 2.0, "Ana", "camera")]
@@ -455,3 +455,52 @@ def test_a_journal_game_that_cannot_be_replayed_is_stopped_and_said(tmp_path, ca
     assert len(caplog.messages) == 1 and caplog.messages[0].startswith("the journal's game 1 cannot be replayed (")
     assert "'Zed'" in caplog.messages[0] and caplog.messages[0].endswith("): it is stopped")
     ref.journal.close()
+
+
+def results_after_a_hand(ref: Referee, now: float) -> tuple | None:
+    """Play the rest of hand 1 (16 against 21) and look past Ben's last card: the results, or
+    None while they wait for CONFIRM."""
+    for player, card in [*PLAYS, ("Ben", "MW-B-A6")][len(ref.game.actions):]:
+        now += 1.0
+        ref.apply({"type": "play", "t": now, "player": player, "card": card, "source": "camera"})
+    ref.press(CONFIRM, now)
+    hand = ref.screen(now)
+    assert isinstance(hand, HandView)
+    return hand.results
+
+
+def test_results_wait_for_a_press_unless_the_game_was_started_to_show_them_at_once(tmp_path):
+    ref = referee(tmp_path)
+    ref.start(TWO, now=0.0)   # saying nothing: on a press
+    assert results_after_a_hand(ref, 0.0) is None
+    ref.press(CONFIRM, 9.0)
+    assert ref.screen(9.0).results == ("16", "21")
+
+
+def test_the_setup_screens_default_keeps_results_for_a_press(tmp_path):
+    ref = referee(tmp_path)
+    for press in [CONFIRM, *[SELECT] * 5, CONFIRM]:
+        ref.press(press, 0.0)
+    assert results_after_a_hand(ref, 0.0) is None
+
+
+def test_a_restart_with_the_default_config_keeps_results_for_a_press(tmp_path):
+    playing(tmp_path).journal.close()
+    again = referee(tmp_path)
+    assert again.resume(0.0)
+    assert results_after_a_hand(again, 3.0) is None
+    again.journal.close()
+
+
+def test_the_strip_the_camera_saw_last_is_what_confirm_submits(toy, tmp_path):
+    class Lying:
+        def __init__(self, card_id: str, x: float) -> None:
+            self.card_id, self.x, self.y, self.angle, self.covered = card_id, x, 100.0, 0.0, False
+
+    ref = referee(tmp_path, configured(station={"game": "toy"}))
+    ref.start({"game": "toy", "players": ["Ana", "Ben"]}, now=0.0)
+    lying = [Lying("TY-A-N6", 310.0), Lying("TY-A-PLUS", 210.0), Lying("TY-A-N4", 110.0)]
+    events = [{"type": "placed", "card": c.card_id, "x": c.x, "y": c.y, "angle": 0.0} for c in lying]
+    ref.table_events(events, mat_layout("toy", 2), 1.0, lying)
+    ref.press(CONFIRM, 2.0)
+    assert ref.journal.current_game().actions[-1]["cards"] == ["TY-A-N4", "TY-A-PLUS", "TY-A-N6"]
