@@ -70,7 +70,7 @@ class Registry(Mapping[str, GameInfo]):
         """Add a game (or replace one of the same name): its name and code must be new."""
         for other in self._entries.values():
             if other.name != entry.name and other.code == entry.code:
-                raise ConfigError(f"game code {entry.code!r} of {entry.name!r} is already {other.name!r}'s")
+                raise ConfigError(f"game code {entry.code!r} of {entry.name!r} is already used by {other.name!r}")
         self._entries[entry.name] = entry
         self.version += 1
 
