@@ -83,6 +83,8 @@ RESULT = {"type": "hand_result", "hand": 1, "level": 0, "highest": 21, "top": ["
       "face_down": 0}, "Ana turns up COUNT META 5."),
     ({"type": "card_played", "player": "Ana", "card": "MW-A-N8", "kind": "count-meta", "face": "COUNT META 8",
       "face_down": 3}, "Ana turns up COUNT META 8 on 3 face-down cards."),
+    ({"type": "card_played", "player": "Ben", "card": "MW-B-N20", "kind": "count-meta", "face": "COUNT META 20",
+      "face_down": 1}, "Ben turns up COUNT META 20 on 1 face-down card."),
     (RESULT, "Ana: 21 − 5 = 16; Ben: −3 × 2 = −6."),
     ({**RESULT, "results": [{"player": "Ana", "count": 5, "op": "+", "crate": 2, "result": 7, "note": ""},
                             {"player": "Ben", "count": 19, "op": "÷", "crate": 10, "result": 19,

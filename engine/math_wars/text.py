@@ -83,7 +83,7 @@ def describe(event: Mapping[str, Any], rules: MathWarsConfig) -> str:
 
 
 def _card_played(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
-    down = f" on {e['face_down']} face-down cards" if e.get("face_down") else ""
+    down = f" on {_cards(e['face_down'], 'face-down card')}" if e.get("face_down") else ""
     return f"{e['player']} turns up {e['face']}{down}."
 
 
