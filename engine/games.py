@@ -105,14 +105,14 @@ GAMES = Registry([
 ])
 
 
+@dataclass(frozen=True)
 class _Titles(Mapping[str, str]):
     """A live view of one field of the registry (so a registered test game shows up too)."""
 
-    def __init__(self, field: str) -> None:
-        self._field = field
+    field: str
 
     def __getitem__(self, name: str) -> str:
-        return str(getattr(GAMES[name], self._field))
+        return str(getattr(GAMES[name], self.field))
 
     def __iter__(self) -> Iterator[str]:
         return iter(GAMES)

@@ -30,6 +30,19 @@ def test_the_config_section_starts_at_a_two_player_mwm25_game_with_results_on_a_
         "discard_option": 1, "victories_to_win": 0, "reveal": "press"}
 
 
+def test_the_plug_in_declares_its_config_section_with_defaults_and_checks():
+    keys = MATH_WARS.settings()
+    assert {name: key.default for name, key in keys.items()} == {
+        "players": 2, "names": ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"], "edition": "mwm25",
+        "discard_option": 1, "victories_to_win": 0, "reveal": "press"}
+    assert [keys["players"].check(n) for n in (1, 8, 9)] == [None, None, "must be a whole number from 1 to 8, not 9"]
+    assert [keys["discard_option"].check(n) for n in (1, 2, 3)] == [None, None, "must be a whole number from 1 to 2, not 3"]
+    assert [keys["victories_to_win"].check(n) for n in (0, 20, 21)] == [
+        None, None, "must be a whole number from 0 to 20, not 21"]
+    assert keys["edition"].check("mwm50") == "must be one of 'mwm25', 'mwm100', not 'mwm50'"
+    assert keys["reveal"].check("later") == "must be one of 'press', 'at_once', not 'later'"
+
+
 @pytest.mark.parametrize("text", ["players = 8", "players = 1", 'edition = "mwm100"', "discard_option = 2",
                                   "victories_to_win = 20", 'reveal = "at_once"'])
 def test_every_value_the_rules_allow_is_taken(tmp_path, text):

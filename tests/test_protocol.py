@@ -184,6 +184,16 @@ def test_a_game_the_station_cannot_referee_is_named_with_the_choices(name, words
     assert str(caught.value) == words
 
 
+def test_the_games_playable_now_are_all_named():
+    GAMES.register(GameInfo("toy", "Toy Sum", "TY", rules_module="toy_game.rules"))
+    try:
+        with pytest.raises(ConfigError) as caught:
+            game_class("sum")
+        assert str(caught.value) == "SUM cannot be refereed yet (playable now: math-wars, toy)"
+    finally:
+        GAMES.unregister("toy")
+
+
 def test_a_registry_line_whose_rules_referee_another_game_is_refused():
     GAMES.register(GameInfo("toy", "Toy Sum", "TY", rules_module="engine.math_wars"))
     try:
