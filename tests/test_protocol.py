@@ -22,6 +22,7 @@ class Tally(Game):
         "add": {"player": str, "amount": int},
         "lay": {"player": str, "cards": list},
         "play": {"player": str, "card": str},
+        "give-up": {"player": str},
     }
 
     def __init__(self, config: Mapping[str, Any]) -> None:
@@ -44,6 +45,9 @@ class Tally(Game):
 
     def on_play(self, action: Mapping[str, Any]) -> list[Event]:
         return []
+
+    def on_give_up(self, action: Mapping[str, Any]) -> list[Event]:
+        return [{"type": "gave_up", "player": action["player"]}]
 
     def state(self) -> dict[str, Any]:
         return {"total": self.total, "players": self.names}
@@ -96,8 +100,8 @@ def test_times_start_at_zero_and_may_repeat_but_never_go_back():
 
 
 @pytest.mark.parametrize("action, words", [
-    ({"type": "jump", "t": 1}, "unknown action type 'jump' for tally (known: add, lay, play)"),
-    ({"t": 1}, "unknown action type None for tally (known: add, lay, play)"),
+    ({"type": "jump", "t": 1}, "unknown action type 'jump' for tally (known: add, give-up, lay, play)"),
+    ({"t": 1}, "unknown action type None for tally (known: add, give-up, lay, play)"),
     ({"type": "add", "t": 1, "player": "Zoë"},
      """'add' action is missing 'amount': {"type": "add", "t": 1, "player": "Zoë"}"""),
     ({"type": "add", "t": 1, "player": "Zoë", "amount": 1.5}, "'add' action field 'amount' must be a whole number, not 1.5"),
@@ -112,6 +116,10 @@ def test_a_malformed_action_is_refused_with_a_message_that_names_the_field(actio
         game.apply(action)
     assert str(caught.value) == words
     assert game.actions == []
+
+
+def test_an_action_type_with_a_hyphen_is_handled_by_its_on_method_with_an_underscore():
+    assert tally().apply({"type": "give-up", "t": 1, "player": "Ben"}) == [{"type": "gave_up", "player": "Ben", "t": 1}]
 
 
 def test_the_action_log_is_the_games_own_copy():
