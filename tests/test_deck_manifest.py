@@ -77,6 +77,7 @@ def test_a_table_gets_each_players_decks_in_their_copy_and_the_shared_ones_once(
     assert [[c.id for c in group] for group in demo.for_players(2)] == [
         ["DM-A-N1", "DM-A-N2"], ["DM-B-N1", "DM-B-N2"], ["DM-A-W"]]
     assert [[c.id for c in group] for group in demo.for_players(3)][2] == ["DM-C-N1", "DM-C-N2"]
+    assert [[c.id for c in group] for group in demo.for_players(1)] == [["DM-A-N1", "DM-A-N2"], ["DM-A-W"]]
     for players in (0, 4):
         with pytest.raises(CatalogError) as caught:
             demo.for_players(players)
@@ -137,6 +138,8 @@ def test_unknown_games_and_decks_list_what_there_is():
     with pytest.raises(UnknownGame) as caught:
         CATALOG.game("poker")
     assert str(caught.value) == "QR code 'poker': no game called 'poker' has cards here (known: demo)"
+    with pytest.raises(UnknownGame, match=re.escape("(known: demo, other)")):
+        Catalog([deck(), deck(text=DEMO.replace('"demo"', '"other"').replace('"DM"', '"OT"'))]).game("poker")
     with pytest.raises(UnknownGame, match=re.escape("(known: none)")):
         Catalog([]).game("poker")
     with pytest.raises(CatalogError) as caught:
@@ -162,6 +165,16 @@ def test_a_registered_game_without_a_deck_yet_has_no_cards():
     GAMES.register(GameInfo("snap", "Snap", "SN"))
     try:
         assert load_catalog().games == ("math-wars",)
+    finally:
+        GAMES.unregister("snap")
+
+
+def test_a_registered_deck_that_is_no_manifest_is_named_by_its_file():
+    GAMES.register(GameInfo("snap", "Snap", "SN", deck=("toy_game", "mat.toml")))   # a mat, not a deck
+    try:
+        with pytest.raises(CatalogError) as caught:
+            load_catalog()
+        assert str(caught.value) == "mat.toml: 'title'"
     finally:
         GAMES.unregister("snap")
 
