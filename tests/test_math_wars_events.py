@@ -205,3 +205,20 @@ def test_a_solo_hand_is_told_in_full_and_counts_its_hands():
              "note": "7 ÷ 2 leaves a remainder: only your COUNT META card counts"}]},
         {"type": "hand_redraw", "hand": 2, "player": "Ana", "reason": "7 ÷ 2 leaves a remainder"}]
     assert t.game.state()["hand"] == 3
+
+
+def test_a_player_who_pays_their_last_card_is_out_of_cards():
+    t = Table()
+    events = t.hand(Ana=("MW-A-N25", "MW-A-A1"), Ben=("MW-B-N1", "MW-B-A1"))   # 26 − 2: Ben pays all his 24
+    assert [(e["player"], e["reason"]) for e in t.of("knocked_out", events)] == [("Ben", "out_of_cards")]
+
+
+def test_the_cards_lying_there_are_this_hands_and_the_last_ones_and_what_is_still_owed():
+    t = Table(players=["Ana", "Ben", "Cleo"])
+    t.hand(Ana=("MW-A-N10", "MW-A-A2"), Ben=("MW-B-N10", "MW-B-A2"), Cleo=("MW-C-N3", "MW-C-A1"))   # a MATH WAR
+    assert t.game.state()["owed"] == [{"player": "Cleo", "cards": 8}]   # Cleo pays when the war is over
+    first = {"MW-A-N10", "MW-A-A2", "MW-B-N10", "MW-B-A2", "MW-C-N3", "MW-C-A1"}
+    assert t.game.table_cards() == first
+    t.hand(Ana=("MW-A-N9", "MW-A-A1"), Ben=("MW-B-N2", "MW-B-A1"))   # Ana wins the war: a new hand
+    t.play("Ana", "MW-A-N4")
+    assert t.game.table_cards() == first | {"MW-A-N9", "MW-A-A1", "MW-B-N2", "MW-B-A1", "MW-A-N4"}
