@@ -9,10 +9,11 @@ import re
 
 import pytest
 import toy_game
+from conftest import registered
 
 from engine.catalog import Catalog, CardFace, load_catalog, parse_manifest
 from engine.errors import CatalogError, UnknownCard, UnknownGame
-from engine.games import GAMES, GameInfo
+from engine.games import GameInfo
 from engine.numbers import parse_number
 
 DEMO = """
@@ -151,48 +152,27 @@ def test_unknown_games_and_decks_list_what_there_is():
 
 def test_a_game_registered_later_brings_its_cards_and_takes_them_away_again():
     assert "toy" not in load_catalog().games
-    GAMES.register(toy_game.INFO)
-    try:
+    with registered(toy_game.INFO):
         card = load_catalog().card("TY-A-N4")
         assert (card.game, card.face.describe()) == ("toy", "NUMBER 4")
         assert load_catalog().from_payload("MCS1-TY-A-PLUS").id == "TY-A-PLUS"
-    finally:
-        GAMES.unregister("toy")
     assert "toy" not in load_catalog().games and "math-wars" in load_catalog().games
 
 
 def test_a_registered_game_without_a_deck_yet_has_no_cards():
-    GAMES.register(GameInfo("snap", "Snap", "SN"))
-    try:
+    with registered(GameInfo("snap", "Snap", "SN")):
         assert load_catalog().games == ("math-wars",)
-    finally:
-        GAMES.unregister("snap")
 
 
-def test_a_registered_deck_that_is_no_manifest_is_named_by_its_file():
-    GAMES.register(GameInfo("snap", "Snap", "SN", deck=("toy_game", "mat.toml")))   # a mat, not a deck
-    try:
-        with pytest.raises(CatalogError) as caught:
-            load_catalog()
-        assert str(caught.value) == "mat.toml: 'title'"
-    finally:
-        GAMES.unregister("snap")
-
-
-def test_a_registry_line_whose_deck_cannot_be_found_or_does_not_match_is_refused():
-    GAMES.register(GameInfo("snap", "Snap", "SN", deck=("no_such_package", "snap.toml")))
-    try:
-        with pytest.raises(CatalogError) as caught:
-            load_catalog()
-        assert str(caught.value) == ("snap: the deck's package 'no_such_package' cannot be found "
-                                     "(No module named 'no_such_package')")
-    finally:
-        GAMES.unregister("snap")
-    GAMES.register(GameInfo("snap", "Snap", "SN", deck=("toy_game", "deck.toml")))
-    try:
-        with pytest.raises(CatalogError) as caught:
-            load_catalog()
-        assert str(caught.value) == ("deck.toml: game 'toy', code 'TY', title 'Toy Sum' do not match the registry line "
-                                     "('snap', 'SN', 'Snap') in engine/games.py")
-    finally:
-        GAMES.unregister("snap")
+@pytest.mark.parametrize("line, words", [
+    (GameInfo("snap", "Snap", "SN", deck=("toy_game", "mat.toml")), "mat.toml: 'title'"),   # a mat, not a deck
+    (GameInfo("snap", "Snap", "SN", deck=("no_such_package", "snap.toml")),
+     "snap: the deck's package 'no_such_package' cannot be found (No module named 'no_such_package')"),
+    (GameInfo("snap", "Snap", "SN", deck=("toy_game", "deck.toml")),
+     "deck.toml: game 'toy', code 'TY', title 'Toy Sum' do not match the registry line ('snap', 'SN', 'Snap') in "
+     "engine/games.py"),
+])
+def test_a_registered_deck_that_cannot_be_read_or_does_not_match_its_line_is_refused(line, words):
+    with registered(line), pytest.raises(CatalogError) as caught:
+        load_catalog()
+    assert str(caught.value) == words

@@ -6,7 +6,8 @@ spoils pile, a hand won with a player's last card, a knocked-out player's card."
 from __future__ import annotations
 
 import pytest
-from conftest import Table
+import toy_game
+from conftest import Table, registered
 
 from engine.errors import ActionError
 from engine.protocol import SIMULTANEOUS, SOLO
@@ -104,17 +105,10 @@ def test_names_that_are_not_playing_are_refused_with_the_names_that_are():
 
 
 def test_a_card_of_another_game_or_from_a_knocked_out_player_is_judged_by_name():
-    import toy_game
-
-    from engine.games import GAMES
-
-    GAMES.register(toy_game.INFO)
-    try:
+    with registered(toy_game.INFO):
         t = Table(players=["Ana", "Ben", "Cleo"])
         (wrong,) = t.play("Ana", "TY-A-N4")
         assert (wrong["code"], wrong["message"]) == ("wrong_game", "That card is from Toy Sum, not Math Wars Meta.")
-    finally:
-        GAMES.unregister("toy")
     t.hand(Ana=("MW-A-N25", "MW-A-M4"), Ben=("MW-B-N1", "MW-B-A1"), Cleo=("MW-C-N24", "MW-C-M4"))   # Ben owes 98: out
     assert t.piles("Ben")["out"]
     assert without_t(t.play("Ben", "MW-B-N3")) == [{"type": "violation", "player": "Ben", "card": "MW-B-N3",

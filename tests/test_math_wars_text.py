@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 import toy_game
-from conftest import Table
+from conftest import Table, registered
 
-from engine.games import GAMES
 from engine.math_wars import text
 from engine.math_wars.config import read_config
 
@@ -58,11 +57,8 @@ def test_a_finished_game_says_who_won():
 
 
 def test_a_card_of_another_game_names_that_game():
-    GAMES.register(toy_game.INFO)
-    try:
+    with registered(toy_game.INFO):
         assert verdict(Table(), "Ana", "TY-A-N4") == "That card is from Toy Sum, not Math Wars Meta."
-    finally:
-        GAMES.unregister("toy")
 
 
 def test_the_verdicts_without_a_short_way_to_them_at_the_table():

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import pytest
+from conftest import registered
 
 from engine.errors import ActionError, ConfigError
 from engine.games import GAME_CODES, GAME_TITLES, GAMES, GameInfo, Registry, game_class, new_game, replay
@@ -192,24 +193,16 @@ def test_a_game_the_station_cannot_referee_is_named_with_the_choices(name, words
     assert str(caught.value) == words
 
 
-def test_the_games_playable_now_are_all_named():
-    GAMES.register(GameInfo("toy", "Toy Sum", "TY", rules_module="toy_game.rules"))
-    try:
-        with pytest.raises(ConfigError) as caught:
-            game_class("sum")
-        assert str(caught.value) == "SUM cannot be refereed yet (playable now: math-wars, toy)"
-    finally:
-        GAMES.unregister("toy")
-
-
-def test_a_registry_line_whose_rules_referee_another_game_is_refused():
-    GAMES.register(GameInfo("toy", "Toy Sum", "TY", rules_module="engine.math_wars"))
-    try:
-        with pytest.raises(ConfigError) as caught:
-            game_class("toy")
-        assert str(caught.value) == "engine.math_wars.RULES referees 'math-wars', not 'toy': fix the registry line"
-    finally:
-        GAMES.unregister("toy")
+@pytest.mark.parametrize("line, name, words", [
+    (GameInfo("toy", "Toy Sum", "TY", rules_module="toy_game.rules"), "sum",
+     "SUM cannot be refereed yet (playable now: math-wars, toy)"),
+    (GameInfo("toy", "Toy Sum", "TY", rules_module="engine.math_wars"), "toy",
+     "engine.math_wars.RULES referees 'math-wars', not 'toy': fix the registry line"),
+])
+def test_with_a_game_registered_the_messages_name_it(line, name, words):
+    with registered(line), pytest.raises(ConfigError) as caught:
+        game_class(name)
+    assert str(caught.value) == words
 
 
 @pytest.mark.parametrize("start", [new_game, lambda config: replay(config, [])])

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 import toy_game
+from conftest import registered
 
-from engine.games import GAMES
 from station.config import check_config, load_config
 from station.hardware.buttons import Press
 from station.referee import JOURNAL_FAILING, MAX_DEADLINES, Referee
@@ -44,21 +44,15 @@ def placed(card: str, zone: str) -> dict:
 
 @pytest.fixture
 def toy():
-    GAMES.register(toy_game.INFO)
-    try:
+    with registered(toy_game.INFO):
         yield
-    finally:
-        GAMES.unregister("toy")
 
 
 @pytest.fixture
 def broken_clock():
     """Toy Sum whose round clock's action changes nothing (tests/toy_game/broken_clock.py)."""
-    GAMES.register(dataclasses.replace(toy_game.INFO, rules_module="toy_game.broken_clock"))
-    try:
+    with registered(dataclasses.replace(toy_game.INFO, rules_module="toy_game.broken_clock")):
         yield
-    finally:
-        GAMES.unregister("toy")
 
 
 def journaled(ref: Referee) -> list[tuple]:
