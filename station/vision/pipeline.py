@@ -23,7 +23,7 @@ from engine.catalog import Catalog, load_catalog
 from station.hardware.camera import Frame
 from station.vision.decode import CodeRead, Decoder, make_decoder
 from station.vision.images import GreyFrame
-from station.vision.locate import CardSighting, ForeignCode, locate
+from station.vision.locate import CardSighting, ForeignCode, Locator
 from station.vision.markers import MarkerRead, detect_markers
 from station.vision.scan import ImageQuality, image_quality
 from station.vision.sharpness import Softness, measure_softness
@@ -81,6 +81,7 @@ class CardPipeline:
         self._marker_patches: list[tuple[Box, np.ndarray]] = []  # the small frame around each marker when found
         self._softness: Softness | None = None  # the blur measured on the markers ...
         self._softness_at = 0.0  # ... when the small frame had this sharpness
+        self._locate = Locator(self.catalog)
         self._located_key: tuple[object, ...] | None = None
         self._located: tuple[list[CardSighting], list[ForeignCode]] = ([], [])
 
@@ -134,7 +135,7 @@ class CardPipeline:
             trusted = self._reads
         key = (id(self.table), frozenset(trusted))
         if key != self._located_key:  # a still table: the same reads (in any order), the same answer
-            self._located_key, self._located = key, locate(trusted, self.table, self.catalog)
+            self._located_key, self._located = key, self._locate(trusted, self.table)
         cards, foreign = self._located
         busy = tuple(self._busy_areas(moving, grey.shape))
         warnings = self.table.warnings + quality_warnings
