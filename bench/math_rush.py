@@ -562,21 +562,38 @@ def profile_report(profiler: cProfile.Profile) -> str:
     return out.getvalue()
 
 
+def _sizes(text: str) -> list[tuple[int, int]]:
+    """"1920x1080,1280x720" -> [(1920, 1080), (1280, 720)]."""
+    try:
+        return [(int(w), int(h)) for w, h in (size.split("x") for size in text.split(","))]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"frame sizes are WIDTHxHEIGHT, comma-separated, not {text!r}") from None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
                         help="1280x720 only, the 40-card table and the baseline, once, landings off the full pass")
     parser.add_argument("--repeat", type=int, default=None, help="fresh stations per table and timing (default 3; --quick 1)")
+    parser.add_argument("--sizes", type=_sizes, default=None, help="frame sizes, e.g. 1920x1080,1280x720")
+    parser.add_argument("--cards", type=lambda text: [int(n) for n in text.split(",")], default=None,
+                        help=f"table sizes in cards, e.g. 20,40 ({2 * len(GOALS)}-{2 * len(GOALS) + len(LAYING)}; "
+                             "the goals-only baseline is always measured too)")
     parser.add_argument("--profile", action="store_true",
-                        help="profile the landing frames of the 40-card table at 1920x1080 and print where the time goes")
+                        help="profile the landing frames of the largest table at 1920x1080 and print where the time goes")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     repeat = args.repeat or (1 if args.quick else 3)
-    resolutions, counts = ([(1280, 720)], [40]) if args.quick else (RESOLUTIONS, COUNTS)
+    resolutions = args.sizes or ([(1280, 720)] if args.quick else RESOLUTIONS)
+    counts = args.cards or ([40] if args.quick else COUNTS)
     timings = (False,) if args.quick else (False, True)
     profiler = cProfile.Profile() if args.profile else None
     rows: list[Row] = []
     started = time.perf_counter()
+    print(f"Math Rush card-to-verdict: {len(resolutions)} frame size(s) x {1 + len(counts)} tables (the goals-only "
+          f"baseline and {', '.join(map(str, counts))} cards), {repeat} station(s) each"
+          f"{', off and on the full pass' if len(timings) > 1 else ''}; a line as each table is done:",
+          file=sys.stderr, flush=True)
     for width, height in resolutions:
         for count in [len(GOALS), *counts]:
             profiled = profiler if (width, height) == (1920, 1080) and count == max(counts) else None
