@@ -95,7 +95,7 @@ def test_zone_at_finds_the_pile_under_a_point() -> None:
     ("game", "seats", "words"),
     [
         ("chess", 2, ["unknown game 'chess'", "math-wars"]),
-        ("big-bang", 2, ["Big Bang has no play mat yet", "math-wars"]),
+        ("big-bang", 3, ["Big Bang mat is for 1–2 players", "not 3"]),
         ("math-wars", 1, ["2–8 players", "not 1"]),
         ("math-wars", 9, ["2–8 players", "not 9"]),
         ("math-wars", True, ["2–8 players"]),
