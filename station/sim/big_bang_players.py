@@ -20,7 +20,7 @@ from typing import Any
 from engine.big_bang import BigBang
 from engine.big_bang.config import HAND_SIZE
 from engine.big_bang.lattice import Cell, centroid, turns
-from engine.big_bang.tableau import Piece, open_cells, places, why_not
+from engine.big_bang.tableau import open_cells, places, why_not
 from engine.catalog import load_catalog
 
 MISTAKE = 0.08  # how often a player lays a card where it does not fit
@@ -125,7 +125,7 @@ class BangTable:
         tableau = self.game.seats_[player].tableau
         mine = self.hands[player]
         candidates = list(mine.hand) + mine.pile[-1:]
-        anywhere = [(card, cell, turn) for card in candidates for cell, turn in places(tableau, self._piece(card))]
+        anywhere = [(card, cell, turn) for card in candidates for cell, turn in places(tableau, self.game.piece(card))]
         spots = [spot for spot in anywhere if self.room(player, spot[1])] or \
             [spot for spot in anywhere if self.reach(player, spot[1])] or anywhere  # past the area's edge
         if not spots:
@@ -137,7 +137,7 @@ class BangTable:
     def _mistake(self, player: str, card: str) -> Iterator[Step]:
         """``card`` laid beside the tableau where it does not fit; the buzz; taken back."""
         tableau = self.game.seats_[player].tableau
-        piece = self._piece(card)
+        piece = self.game.piece(card)
         wrong = [cell for cell in open_cells(tableau)
                  if self.room(player, cell) and why_not(tableau, piece.turned(turns(cell)[0]), cell)]
         if not wrong:
@@ -155,9 +155,6 @@ class BangTable:
             mine.pile.remove(card)
         yield from self._act({"type": "play", "player": player, "card": card, "cell": list(cell), "turn": turn},
                              self.rng.uniform(*THINK))
-
-    def _piece(self, card: str) -> Piece:
-        return self.game._piece(card)  # the card as the rules read it: its value, or a Rules card's faces
 
     def _draw_up(self, player: str) -> None:
         mine = self.hands[player]
