@@ -159,6 +159,8 @@ class MathRush(Game):
                  "stars": goal.stars, "restriction": goal.restriction()}]
 
     def on_start(self, action: Mapping[str, Any]) -> list[Event]:
+        if self.over:
+            return [self._game_over()]
         if self.phase != SETUP:
             return [self._violation("started", text.started(self.phase), None)]
         if not self.rows:
@@ -221,7 +223,7 @@ class MathRush(Game):
         if use not in ("clear", "redraw"):
             raise ActionError(f"'help' use is 'clear' or 'redraw', not {use!r}")
         if self.over:
-            return [self._violation("game_over", text.game_over(), None)]
+            return [self._game_over()]
         if self.help_left == 0:
             return [self._violation("no_help", text.no_help(), None)]
         if use == "clear":
@@ -252,11 +254,15 @@ class MathRush(Game):
         return [{"type": "time_up", "round": self.round}] + self._score_round()
 
     def on_end_round(self, action: Mapping[str, Any]) -> list[Event]:
+        if self.over:
+            return [self._game_over()]
         if self.phase != PLAYING:
             return [self._violation("not_playing", text.not_playing(self.phase), None)]
         return self._score_round()
 
     def on_next_round(self, action: Mapping[str, Any]) -> list[Event]:
+        if self.over:
+            return [self._game_over()]
         if self.phase != ROUND_OVER:
             return [self._violation("round_on", text.round_on(self.phase), None)]
         self.round += 1
@@ -265,16 +271,20 @@ class MathRush(Game):
 
     # ---- judging ---------------------------------------------------------------------------------
 
+    def _game_over(self) -> Event:
+        """After the third round every action gets the same answer (not a round's)."""
+        return self._violation("game_over", text.game_over(), None)
+
     def _closed(self) -> Event | None:
         if self.over:
-            return self._violation("game_over", text.game_over(), None)
+            return self._game_over()
         if self.phase == ROUND_OVER:
             return self._violation("round_over", text.round_over(), None)
         return None
 
     def _not_playing(self) -> Event | None:
         if self.over:
-            return self._violation("game_over", text.game_over(), None)
+            return self._game_over()
         if self.phase == SETUP:
             return self._violation("not_started", text.not_started(), None)
         if self.phase == ROUND_OVER:
