@@ -52,3 +52,74 @@ def test_after_the_third_round_everything_is_told_the_game_is_over(kind, fields)
     table = RushTable()
     play_out(table)
     assert said(table.act(kind, **fields)) == refusal("game_over", "The game is over.")
+
+
+# ---- the story the station tells ------------------------------------------------------------------
+
+# ---- the story the station tells ------------------------------------------------------------------
+
+def test_a_round_told_as_a_story():
+    table = RushTable()
+    table.goal("G15", 1)
+    table.goal("G1", 2)
+    table.act("start")
+    table.play("3/5", 1)
+    table.play("60%", 1, on="3/5")
+    table.play("0.4", 1)  # a complete set, broken
+    complete_up_3(table, 2)
+    table.goal("G9", 3)
+    table.play("1/3", 3)
+    table.play("0.5", 3)
+    table.act("help", use="redraw")
+    table.act("lift", card=RUSH_CARDS["0.5"])
+    table.act("help", use="clear")
+    table.run_out()
+    table.act("next_round")
+    table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")
+    assert [table.game.describe(e) for e in table.events] == [
+        "Goal in row 1: UP 3, greater than 1/2 (2 stars).",
+        "Goal in row 2: UP 3 (1 star).",
+        "Round 1 starts: 180 seconds!",
+        "3/5 goes on UP 3 (1 of 3).",
+        "60% goes on UP 3 on an equal card (2 of 3).",
+        "0.4 breaks UP 3: Greater than 1/2.",
+        "UP 3 is complete but broken (Greater than 1/2): 0 stars.",
+        "1/10 goes on UP 3 (1 of 3).",
+        "1/5 goes on UP 3 (2 of 3).",
+        "2/5 goes on UP 3 (3 of 3).",
+        "UP 3 is complete: 1 star. Flip it, lay a new goal!",
+        "Goal in row 3: SAME 3 (2 stars).",
+        "1/3 goes on SAME 3 (1 of 3).",
+        "0.5 breaks SAME 3: 0.5 ≠ 1/3: not equal.",
+        "Help: everyone discards and draws again. 2 Help cards left.",
+        "A card is taken off row 3: use a Help card, or put it back.",
+        "Help: the lifted cards are gone. 1 Help card left.",
+        "30 seconds left!",
+        "Time is up!",
+        "Round 1: 1 point (UP 3: 0 (Greater than 1/2); UP 3: 1; SAME 3: 0 (1 of 3 cards)). Total 1.",
+        "Round 2: shuffle, draw your hands, lay three goals.",
+        "Not yet: Wait: press CONFIRM to start the clock.",
+    ]
+
+
+@pytest.mark.parametrize("config, helps, story", [
+    ({}, 0, "Game over: 1 + 1 + 1 + 6 for 3 unused Help cards = 9 points together!"),
+    ({}, 1, "Game over: 1 + 1 + 1 + 5 for 2 unused Help cards = 8 points together!"),
+    ({}, 2, "Game over: 1 + 1 + 1 + 3 for 1 unused Help card = 6 points together!"),
+    ({}, 3, "Game over: 1 + 1 + 1 = 3 points together!"),
+    ({"help": "unlimited"}, 5, "Game over: 1 + 1 + 1 = 3 points together!"),
+])
+def test_the_end_of_the_game_told_with_the_help_bonus(config, helps, story):
+    table = RushTable(**config)
+    play_out(table, helps)
+    (over,) = table.of("game_over")
+    assert table.game.describe(over) == story
+
+
+def test_the_headline_names_the_players_hands_clock_and_options():
+    assert RushTable().game.headline() == "Math Rush · Ana, Ben · 5 cards each · 180 s rounds"
+    assert RushTable(("A", "B", "C"), help="unlimited", seconds=120).game.headline() == \
+        "Math Rush · A, B, C · 4 cards each · 120 s rounds · unlimited Help"
+    youngest = RushTable(("Ana",), advanced=False, help="unlimited", one_goal=True, timer=False)
+    assert youngest.game.headline() == \
+        "Math Rush · Ana · 5 cards each · no timer · no Advanced cards, unlimited Help, one goal at a time"
