@@ -165,7 +165,7 @@ class MathRush(Game):
             return [self._violation("started", text.started(self.phase), None)]
         if not self.rows:
             return [self._violation("no_goals", text.no_goals(), None)]
-        self.phase, self.started_at, self.warned = PLAYING, action["t"], False
+        self.phase, self.started_at = PLAYING, action["t"]  # the warning was reset when the round was set up
         return [{"type": "round_started", "round": self.round, "seconds": self.rules.seconds if self.rules.timer else None,
                  "goals": len(self.rows)}]
 
