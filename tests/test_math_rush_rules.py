@@ -88,6 +88,9 @@ def test_refusals_while_the_clock_runs():
         "goal_done", "UP 3 is complete: flip it and lay a new goal.", RUSH_CARDS["0.9"])
     assert said(table.goal("G1", 2)) == refusal("goal_used", "That goal was played already this round.",
                                                RUSH_GOALS["G1"])
+    for _ in range(3):
+        table.act("help", use="redraw")
+    assert said(table.act("help", use="redraw")) == refusal("no_help", "No Help cards left.")
 
 
 def test_refusals_after_the_time_is_up():
