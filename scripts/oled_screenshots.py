@@ -1,6 +1,7 @@
 """Save the OLED screenshots in docs/img/ from the real station: a referee (real engine, a
 journal in a temporary folder) driven through menus and a game, each screen as the controller
-makes it: Math Wars Meta (oled-*.png), Who's Counting? (oled-wc-*.png) and SUM (oled-sum-*.png).
+makes it: Math Wars Meta (oled-*.png), Who's Counting? (oled-wc-*.png), SUM (oled-sum-*.png) and
+Math Rush (oled-mr-*.png).
 Run: .venv/bin/python scripts/oled_screenshots.py"""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from station.mainloop import CAMERA_LOST
 from station.referee import Referee
 from station.store import Journal
 from station.ui.screens import render
-from station.ui.views import MenuView, View
+from station.ui.views import BannerView, MenuView, View
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "img"
 
@@ -204,8 +205,91 @@ def sum_shots() -> dict[str, View]:
     return shots
 
 
+def math_rush_shots() -> dict[str, View]:
+    """Math Rush: setup, the goals laid, the race, a wrong card, a goal completed, a Help card,
+    the 30-second warning, the time up, a goal's score, the round's points and the game's end."""
+    with tempfile.TemporaryDirectory() as scratch:
+        ref = Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1)
+        shots: dict[str, View] = {}
+        choose(ref, "Math Rush")
+        ref.press(Press("confirm"), 0)
+        shots["mr-setup"] = ref.screen(0)
+        ref.start({"game": "math-rush", "players": ["Ana", "Ben", "Cleo"]}, 0)
+        t = 1.0
+
+        def play(action: dict[str, Any]) -> None:
+            nonlocal t
+            ref.apply({**action, "t": t})
+            ref.screen(t)
+            t = round(t + 0.1, 2)
+
+        def later(seconds: float) -> View:
+            nonlocal t
+            for _ in range(int(seconds * 2)):
+                t = round(t + 0.5, 2)
+                ref.advance(t)  # the game's clock: the warning and the time up come from here
+                ref.screen(t)
+            return ref.screen(t)
+
+        shots["mr-lay-goals"] = ref.screen(t)
+        for card, row in (("MR-A-G1", 1), ("MR-A-G11", 2), ("MR-A-G9", 3)):
+            play({"type": "goal", "card": card, "row": row})
+        shots["mr-ready"] = ref.screen(t)
+        ref.press(Press("confirm"), t)
+        later(2.0)
+        for card, row in (("MR-A-F1", 1), ("MR-A-F5", 1), ("MR-A-D3", 2), ("MR-A-F6", 3)):
+            play({"type": "play", "card": card, "row": row, "on": ""})
+        play({"type": "play", "card": "MR-A-F2", "row": 2, "on": ""})  # a fraction on "Decimals only"
+        shots["mr-wrong"] = ref.screen(t)
+        shots["mr-live"] = later(4.0)
+        play({"type": "lift", "card": "MR-A-F2"})
+        later(4.0)
+        play({"type": "help", "use": "clear"})
+        shots["mr-help"] = ref.screen(t)
+        later(4.0)
+        play({"type": "play", "card": "MR-A-F9", "row": 1, "on": ""})
+        shots["mr-complete"] = ref.screen(t)
+        later(4.0)
+        play({"type": "play", "card": "MR-A-D6", "row": 3, "on": ""})
+        shots["mr-live-later"] = later(4.0)
+        state = ref.state()
+        assert state is not None
+        warning_at = state["started_at"] + state["seconds"] - 30
+        while t < warning_at:
+            later(0.5)
+        shots["mr-warning"] = ref.screen(t)
+        while ref.state()["phase"] == "playing":  # type: ignore[index]
+            later(0.5)
+        shots["mr-time-up"] = ref.screen(t)
+        shots["mr-goal-scored"] = later(3.5)
+
+        def through_the_scores() -> View:
+            """CONFIRM through the round's screens, up to its points (the game's total at the end)."""
+            while not (isinstance(view := ref.screen(t), BannerView) and view.big.endswith(("point", "points"))):
+                ref.press(Press("confirm"), t)
+            return view
+
+        shots["mr-round-points"] = through_the_scores()
+        for _ in range(2):  # two more rounds: a goal each, the clock run out
+            ref.press(Press("confirm"), t)  # the points put away
+            ref.press(Press("confirm"), t)  # the next round
+            later(4.0)
+            play({"type": "goal", "card": "MR-A-G5", "row": 1})
+            ref.press(Press("confirm"), t)
+            for card in ("MR-A-F14", "MR-A-D12", "MR-A-P9"):
+                play({"type": "play", "card": card, "row": 1, "on": ""})
+            while ref.state()["phase"] == "playing":  # type: ignore[index]
+                later(5.0)
+            through_the_scores()
+        ref.press(Press("confirm"), t)  # the last round's points: then the rounds and the Help bonus
+        shots["mr-rounds"] = ref.screen(t)
+        ref.press(Press("confirm"), t)
+        shots["mr-game-over"] = ref.screen(t)
+    return shots
+
+
 def main() -> None:
-    for name, view in {**math_wars_shots(), **whos_counting_shots(), **sum_shots()}.items():
+    for name, view in {**math_wars_shots(), **whos_counting_shots(), **sum_shots(), **math_rush_shots()}.items():
         save_preview(render(view), OUT / f"oled-{name}.png")
         print(f"docs/img/oled-{name}.png: {type(view).__name__}")
 

@@ -78,7 +78,6 @@ def test_render_writes_the_card_as_printed(tmp_path, capsys):
         (["cards", "render", "MW-A-N101"], "card 'MW-A-N101': Math Wars Meta has no card 'N101'"),
         (["cards", "render", "MCS1-ZZ-A-N1"], "game code 'ZZ' is not a game this station knows"),
         (["cards", "render", "MW-A-N1", "--dpi", "9000"], "--dpi 9000 is out of range"),
-        (["cards", "list", "big-bang"], "Big Bang has no printed deck yet"),
     ],
 )
 def test_bad_input_is_one_clear_line_exit_2_and_no_file(tmp_path, capsys, argv, message):

@@ -65,3 +65,11 @@ def test_the_demo_plays_three_rounds_on_rendered_frames_and_agrees_with_the_play
     assert result.returncode == 0, result.stderr
     assert "exactly as the players' own referee did" in result.stdout
     assert "Game over" in result.stdout
+
+
+def test_the_math_rush_scenarios_cover_the_issue():
+    """tests/test_scenarios.py plays every scenarios/*.toml; these are the ones issue 16 asks for:
+    goals completed with a stack on the way, a wrong card flagged at once and cleared with a Help
+    card, a card landing after the tone, and a restart mid-round on the journal's clock."""
+    names = {p.stem for p in (ROOT / "scenarios").glob("math-rush-*.toml")}
+    assert {"math-rush-round", "math-rush-wrong-card", "math-rush-too-late", "math-rush-restart"} <= names

@@ -48,7 +48,7 @@ def play_out(table: RushTable, helps: int = 0) -> None:
 def test_refusals_before_the_clock_starts():
     table = RushTable()
     assert said(table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")) == refusal(
-        "not_started", "Wait: press CONFIRM to start the clock.")
+        "not_started", "Wait: press CONFIRM to start the clock.", RUSH_CARDS["1/2"])
     assert said(table.act("start")) == refusal("no_goals", "Lay the goal cards in the goal column first.")
     assert said(table.act("end_round")) == refusal("not_playing", "Start the round first.")
     assert said(table.act("next_round")) == refusal("round_on", "Lay the goals and start the round.")
@@ -99,8 +99,10 @@ def test_refusals_after_the_time_is_up():
     table.play("1/2", 1)
     table.run_out()
     assert said(table.act("start")) == refusal("started", "The round is over: CONFIRM for the next one.")
-    assert said(table.goal("G5", 2)) == refusal("round_over", "The round is over: CONFIRM for the next one.")
-    assert said(table.act("play", card=RUSH_CARDS["3/4"], row=1, on="")) == refusal("too_late", "Too late: time is up.")
+    assert said(table.goal("G5", 2)) == refusal("round_over", "The round is over: CONFIRM for the next one.",
+                                               RUSH_GOALS["G5"])
+    assert said(table.act("play", card=RUSH_CARDS["3/4"], row=1, on="")) == refusal("too_late", "Too late: time is up.",
+                                                                                       RUSH_CARDS["3/4"])
     assert said(table.act("end_round")) == refusal("not_playing", "The round is over already.")
     assert table.act("lift", card=RUSH_CARDS["1/2"]) == []  # the set was judged: lifting it changes nothing
     assert table.act("time_up") == [] and table.act("warning") == []
@@ -118,7 +120,7 @@ def test_refusals_after_the_time_is_up():
 def test_after_the_third_round_everything_is_told_the_game_is_over(kind, fields):
     table = RushTable()
     play_out(table)
-    assert said(table.act(kind, **fields)) == refusal("game_over", "The game is over.")
+    assert said(table.act(kind, **fields)) == refusal("game_over", "The game is over.", fields.get("card"))
 
 
 def test_one_goal_at_a_time_is_said_in_the_singular():
@@ -338,11 +340,11 @@ def test_the_summary_for_the_history():
     table.play("1/2", 2)
     table.play("3/4", 2)
     assert table.game.summary() == ["Round 1, playing.", "  row 1: UP 3 3/3 (complete)", "  row 2: DOWN 3 2/3 (broken)",
-                                    "  row 3: SAME 3 0/3", "Rounds: [], Help cards left: 3."]
+                                    "  row 3: SAME 3 0/3", "Rounds: none yet; Help cards left: 3."]
     done = RushTable(help="unlimited")
     play_out(done)
     assert done.game.summary() == ["Game over: 3 points.", "  row 1: UP 3 3/3 (complete)",
-                                   "Rounds: [1, 1, 1], Help cards left: any."]
+                                   "Rounds: 1 + 1 + 1; Help cards left: any."]
 
 
 # ---- rules a bug would get wrong ------------------------------------------------------------------

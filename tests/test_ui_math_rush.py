@@ -166,3 +166,17 @@ def test_setup_offers_the_younger_players_options_and_the_timer():
     assert MathRush(config).rules.seconds == 240  # solo: four minutes
     assert MathRush(ui.game_config({**choices, "timer": 0}, {}, 7)).rules.timer is False
     assert MathRush(ui.game_config({**choices, "timer": 120}, {}, 7)).rules.seconds == 120
+
+
+def test_confirm_at_the_tone_puts_time_is_up_away_and_never_skips_the_rounds_scores():
+    """The round's review waits for the players: a CONFIRM pressed as the tone sounds does not
+    deal the next round (nor end the game after the third)."""
+    controller = Controller({"math-rush": plugin("math-rush")}, {}, lambda: 1)
+    controller.game_started("math-rush", "press")
+    g = game()
+    started(g, ("MR-A-G1", 1))
+    end = g.apply({"type": "time_up", "t": 182.0})
+    controller.show_events(end, g.state())
+    assert controller.view(182.1, g.state(), 182.1).title == "Time is up!"
+    assert controller.press(Press("confirm"), 182.2, g.state()) == []
+    assert controller.view(182.3, g.state(), 182.3).title == "Row 1: UP 3"

@@ -74,7 +74,8 @@ def test_the_same_card_twice_far_apart_is_two_sightings():
     [
         ("https://example.org/poster", "not a Math Card Station card"),
         ("MCS2-MW-A-N1", "payload version 2"),
-        ("MCS1-BB-A-S1", "game code 'BB' is not a game this station knows"),
+        ("MCS1-ZZ-A-S1", "game code 'ZZ' is not a game this station knows"),
+        ("MCS1-BB-A-S1", "Big Bang has no card 'S1'"),
         ("MCS1-MW-A-N101", "Math Wars Meta has no card 'N101'"),
     ],
 )

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.catalog import Card, load_catalog
-from engine.errors import ActionError, EngineError
+from engine.errors import ActionError
 from engine.math_rush import text
 from engine.math_rush.config import GOALS_IN_PLAY, HELP_BONUS, HELP_CARDS, ROUNDS, MathRushConfig, read_config
 from engine.math_rush.goals import Goal
@@ -138,7 +138,7 @@ class MathRush(Game):
         card, row = self._card(action["card"]), action["row"]
         if card.face.kind not in ("goal", "advanced-goal") or card.game != GAME:
             return [self._violation("not_a_goal", text.not_a_goal(card), card.id)]
-        problem = self._closed() or self._advanced(card)
+        problem = self._closed(card.id) or self._advanced(card)
         if problem:
             return [problem]
         if card.id in self.used_goals:
@@ -174,7 +174,7 @@ class MathRush(Game):
         number = card.face.number
         if card.game != GAME or card.face.kind not in ("number", "advanced") or number is None:
             return [self._violation("not_a_number", text.not_a_number(card), card.id)]
-        problem = self._not_playing() or self._advanced(card)
+        problem = self._not_playing(card.id) or self._advanced(card)
         if problem:
             return [problem]
         where = self._row_of(card.id)
@@ -271,24 +271,26 @@ class MathRush(Game):
 
     # ---- judging ---------------------------------------------------------------------------------
 
-    def _game_over(self) -> Event:
+    def _game_over(self, card: str | None = None) -> Event:
         """After the third round every action gets the same answer (not a round's)."""
-        return self._violation("game_over", text.game_over(), None)
+        return self._violation("game_over", text.game_over(), card)
 
-    def _closed(self) -> Event | None:
+    def _closed(self, card: str) -> Event | None:
+        """Why no goal may be laid now (the card named, so the screen can say which), or None."""
         if self.over:
-            return self._game_over()
+            return self._game_over(card)
         if self.phase == ROUND_OVER:
-            return self._violation("round_over", text.round_over(), None)
+            return self._violation("round_over", text.round_over(), card)
         return None
 
-    def _not_playing(self) -> Event | None:
+    def _not_playing(self, card: str) -> Event | None:
+        """Why no number card may be played now, or None."""
         if self.over:
-            return self._game_over()
+            return self._game_over(card)
         if self.phase == SETUP:
-            return self._violation("not_started", text.not_started(), None)
+            return self._violation("not_started", text.not_started(), card)
         if self.phase == ROUND_OVER:
-            return self._violation("too_late", text.too_late(), None)
+            return self._violation("too_late", text.too_late(), card)
         return None
 
     def _advanced(self, card: Card) -> Event | None:
@@ -347,11 +349,6 @@ class MathRush(Game):
 
     # ---- helpers -------------------------------------------------------------------------------
 
-    def _card(self, card_id: str) -> Card:
-        try:
-            return self._catalog.card(card_id)
-        except EngineError as exc:
-            raise ActionError(f"no such card: {exc}") from None
 
     @staticmethod
     def _violation(code: str, message: str, card: str | None) -> Event:

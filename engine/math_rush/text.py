@@ -160,6 +160,6 @@ def summary(state: Mapping[str, Any]) -> list[str]:
     for row in state["rows"]:
         mark = " (broken)" if row["broken"] else " (complete)" if row["complete"] else ""
         lines.append(f"  row {row['row']}: {row['name']} {row['placed']}/{row['count']}{mark}")
-    lines.append(f"Rounds: {state['round_points']}, Help cards left: "
-                 f"{'any' if state['help_left'] is None else state['help_left']}.")
+    rounds = " + ".join(map(str, state["round_points"])) or "none yet"
+    lines.append(f"Rounds: {rounds}; Help cards left: {'any' if state['help_left'] is None else state['help_left']}.")
     return lines

@@ -100,7 +100,21 @@ RECTANGLE = CardShape(
      CodeSpot(88.0 - QUIET_MM - CODE_MM / 2, 63.0 - QUIET_MM - CODE_MM / 2, 180)),
 )
 
-SHAPES: dict[str, CardShape] = {RECTANGLE.name: RECTANGLE}
+#: Big Bang's equilateral triangle, 100 mm a side, printed pointing up. One code at its centre,
+#: upright (its top towards the apex): the code alone tells the card's centre and which of the
+#: lattice's six ways it lies (``engine.big_bang.lattice``), and triangles laid edge to edge never
+#: cover each other's codes. The inradius is 28.9 mm; the code's modules reach 20.1 mm from the
+#: centre towards a slanted side, so 8.8 mm of white (more than the 4-module quiet zone) is left.
+#: The card's number stands in each corner, facing the opposite side.
+TRIANGLE_SIDE = 100.0
+_TRIANGLE_HEIGHT = TRIANGLE_SIDE * math.sqrt(3) / 2
+TRIANGLE = CardShape(
+    "triangle", TRIANGLE_SIDE, _TRIANGLE_HEIGHT,
+    ((TRIANGLE_SIDE / 2, 0.0), (TRIANGLE_SIDE, _TRIANGLE_HEIGHT), (0.0, _TRIANGLE_HEIGHT)),
+    (CodeSpot(TRIANGLE_SIDE / 2, 2 * _TRIANGLE_HEIGHT / 3, 0),),
+)
+
+SHAPES: dict[str, CardShape] = {RECTANGLE.name: RECTANGLE, TRIANGLE.name: TRIANGLE}
 
 
 def shape_named(name: str) -> CardShape:

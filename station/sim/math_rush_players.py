@@ -22,7 +22,7 @@ from engine.math_rush import MathRush
 from engine.math_rush.config import GOALS_IN_PLAY, ROUNDS
 from engine.math_rush.goals import Goal
 
-MISTAKE = 0.12  # how often a player lays a card that does not fit
+MISTAKE = 0.07  # how often a player lays a card that does not fit
 FIX_MISTAKE = 0.7  # how often the team clears a broken set with a Help card (when it has one)
 REDRAW = 0.3  # how often a team whose hands fit nothing uses a Help card to redraw
 STACK = 0.5  # how often a card equal to one in a set is stacked on it rather than kept

@@ -8,6 +8,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.catalog import load_catalog
+from engine.errors import EngineError
 from station.settings import seat_names
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
@@ -29,7 +31,8 @@ VERDICT_TITLES = {
 #: The station's own progress rating for a whole game's points (the sheet's chart is not public):
 #: the least points for each words, highest first (docs/rules/math-rush.md).
 RATINGS = ((30, "Math Rush champions!"), (20, "Speedy team!"), (10, "Getting quick!"), (0, "Warming up!"))
-TIMER_CHOICES = (("auto", "3 min (solo 4)"), (120, "2 min"), (180, "3 min"), (240, "4 min"), (300, "5 min"),
+TIMER_CHOICES = (("auto", "usual"),  # 3 minutes, 4 solo (the sheet)
+                  (120, "2 min"), (180, "3 min"), (240, "4 min"), (300, "5 min"),
                  (0, "no timer"))
 
 
@@ -133,8 +136,19 @@ def _complete(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
 
 def _violation(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     title = VERDICT_TITLES.get(e["code"], "Not allowed")
-    return [Overlay(VerdictView("wrong", title, str(e["message"]).rstrip(".")), seconds=VERDICT_SECONDS,
-                    signal="rejected", kind="verdict")]
+    return [Overlay(VerdictView("wrong", title, str(e["message"]).rstrip("."), _card_words(e.get("card"))),
+                    seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
+
+
+def _card_words(card: str | None) -> str:
+    """The refused card as the players see it ("1/2", "GOAL UP 3"), so they know which one."""
+    if not card:
+        return ""
+    try:
+        face = load_catalog().card(card).face
+    except EngineError:
+        return ""
+    return face.number.pretty() if face.number is not None else face.describe()
 
 
 def _round_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
@@ -180,7 +194,7 @@ _OVERLAYS: dict[str, Any] = {
     "time_warning": lambda e, s: [Overlay(BannerView("Hurry!", f"{e['seconds']} s", ("left in the round",)),
                                           seconds=2.0, signal="attention", kind="banner")],
     "time_up": lambda e, s: [Overlay(BannerView("Time is up!", "Stop!", ("Hands off the cards",)),
-                                     seconds=BANNER_SECONDS, signal="attention", kind="banner")],
+                                     seconds=BANNER_SECONDS, signal="attention", kind="result")],  # CONFIRM only puts it away
     "round_over": _round_over,
     "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle", ("Draw hands, lay 3 goals",),
                                                     "then CONFIRM: go!"), seconds=BANNER_SECONDS, kind="banner")],

@@ -1,0 +1,1 @@
+"""Big Bang: triangle cards on a triangle lattice around the Black Star (``lattice``)."""
