@@ -164,3 +164,33 @@ def test_wrong_places_get_a_short_note_and_no_play():
 def test_one_mat_serves_any_number_of_players():
     assert MathRushTable(["A", "B", "C", "D", "E", "F", "G", "H"]).fits(MAT)
     assert not MathRushTable(PLAYERS).fits(mat_layout("math-wars", 2))
+
+
+def test_a_card_slid_into_a_row_from_off_the_mat_or_the_goal_column_is_played():
+    """Laid in a wrong place (told so), then slid into a row without lifting it: it counts there."""
+    table = Table()
+    table.start(("MR-A-G1", 1))
+    zone = MAT.zone("row1.set")
+    for index, (card, start) in enumerate((("MR-A-F1", (MAT.width + 60, zone.y + zone.h / 2)),
+                                           ("MR-A-F5", MAT.zone("row1.goal").center))):
+        table.lay(card, *start)
+        x, y = zone.x + 48 + 50 * index, zone.y + zone.h / 2
+        table.lying[card] = Lying(card, x, y)
+        (play,) = table.frame({"type": "moved", "card": card, "x": x, "y": y, "from": list(start)})
+        assert (play["type"], play["card"], play["row"], play["on"]) == ("play", card, 1, "")
+    assert [n.code for n in table.notes] == ["outside_zones", "not_a_goal"]
+    assert table.game.state()["rows"][0]["placed"] == 2
+
+
+def test_a_card_nudged_within_its_set_or_a_completed_set_is_no_new_play():
+    table = Table()
+    table.start(("MR-A-G1", 1), ("MR-A-G5", 2))
+    for index, card in enumerate(("MR-A-F1", "MR-A-F5", "MR-A-F9")):
+        table.in_row(card, 1, index)
+    zone = MAT.zone("row1.set")
+    start = [zone.x + 48, zone.y + zone.h / 2]
+    assert table.frame({"type": "moved", "card": "MR-A-F1", "x": start[0] + 12, "y": start[1], "from": start}) == []
+    other = MAT.zone("row2.set")
+    assert table.frame({"type": "moved", "card": "MR-A-F5", "x": other.x + 48, "y": other.y + other.h / 2,
+                        "from": [start[0] + 50, start[1]]}) == []  # a completed set is cleared freely
+    assert [r["placed"] for r in table.game.state()["rows"]] == [3, 0]
