@@ -271,7 +271,7 @@ def test_a_two_star_goal_says_stars():
     started(g, ("MR-A-G11", 1))  # decimals only, 2 stars
     for t, card in enumerate(("MR-A-D1", "MR-A-D5", "MR-A-D9"), start=3):
         events = g.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
-    assert shown(events, g)[-1][1:4] == ("Flip it!", "2 stars. New goal", "Row 1: UP 3")
+    assert shown(events, g)[-1] == ("ok", "Flip it!", "2 stars. New goal", "Row 1: UP 3", "accepted", False)
 
 
 def test_between_rounds_the_screen_shows_the_rounds_points_and_the_next_round_is_dealt():
@@ -344,3 +344,70 @@ def test_setup_starts_from_the_station_config_and_names_the_seats():
                             {"names": ["Ana", "Ben"]}, 5)
     assert config == {"game": "math-rush", "seed": 5, "players": ["Ana", "Ben", "P3"], "advanced": True,
                       "help": "cards", "one_goal": False, "seconds": 180}
+
+
+def test_the_setup_screen_lists_each_option_with_its_choices_and_the_usual_first():
+    assert [(o.label, [c.label for c in o.choices], o.shown) for o in ui.setup_options({})] == [
+        ("Players", ["1", "2", "3", "4", "5", "6", "7", "8"], "3"),
+        ("Timer", ["usual", "2 min", "3 min", "4 min", "5 min", "no timer"], "usual"),
+        ("Advanced", ["in", "out"], "in"),
+        ("Help cards", ["3 for the game", "unlimited"], "3 for the game"),
+        ("Goals", ["3 at once", "1 at a time"], "3 at once"),
+    ]
+    assert [c.value for c in ui.setup_options({})[0].choices] == list(range(1, 9))
+
+
+def test_spare_asks_for_the_help_card_by_its_use_and_ends_an_untimed_round():
+    g = game(timer=False)
+    started(g, ("MR-A-G1", 1))
+    g.apply({"type": "play", "t": 3, "card": "MR-A-F9", "row": 1, "on": ""})
+    g.apply({"type": "lift", "t": 4, "card": "MR-A-F9"})
+    question = ui.menu(g.state())
+    assert question == Menu("Math Rush", (("Help: clear lifted", {"type": "help", "use": "clear"}),
+                                          ("Help: all redraw", {"type": "help", "use": "redraw"}),
+                                          ("End the round", {"type": "end_round"})))
+    assert g.apply({**question.choices[0][1], "t": 5})[0]["type"] == "help_used"
+    assert g.apply({**question.choices[2][1], "t": 6})[-1]["type"] == "round_over"
+
+
+def test_confirm_without_a_timer_asks_to_end_the_round_even_while_a_verdict_shows():
+    """CONFIRM is never spent putting a race's verdict away: a wrong card, a goal done, one full but broken."""
+    for cards in (("MR-A-F9", "MR-A-F1"), ("MR-A-F1", "MR-A-F5", "MR-A-F9"), ("MR-A-F9", "MR-A-F1", "MR-A-F13")):
+        controller = Controller({"math-rush": plugin("math-rush")}, {}, lambda: 1)
+        controller.game_started("math-rush", "press")
+        g = game(timer=False)
+        started(g, ("MR-A-G1", 1))
+        for t, card in enumerate(cards, start=3):
+            events = g.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
+        controller.show_events(events, g.state())
+        assert isinstance(controller.view(9.0, g.state(), 9.0), VerdictView)
+        assert controller.press(Press("confirm"), 9.1, g.state()) == []
+        assert controller.question is not None and controller.question.title == "End the round?"
+
+
+def test_during_the_next_round_confirm_shows_the_last_rounds_points_again():
+    controller = Controller({"math-rush": plugin("math-rush")}, {}, lambda: 1)
+    controller.game_started("math-rush", "press")
+    g = game()
+    started(g, ("MR-A-G1", 1))
+    for t, card in enumerate(("MR-A-F1", "MR-A-F5", "MR-A-F9"), start=3):
+        g.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
+    controller.show_events(g.apply({"type": "end_round", "t": 20}), g.state())
+    g.apply({"type": "next_round", "t": 30})
+    controller.overlays.clear()  # the players went through the scores
+    started(g, ("MR-A-G2", 1), t=40.0)
+    assert controller.press(Press("confirm"), 41.0, g.state()) == []
+    again = controller.view(41.1, g.state(), 41.1)
+    assert (again.title, again.big, again.lines) == ("Round 1", "1 point", ("Total 1",))
+
+
+def test_each_goal_of_the_round_passes_on_its_own_and_the_rounds_points_wait_for_confirm():
+    g = game()
+    started(g, ("MR-A-G1", 1), ("MR-A-G5", 2))
+    for t, card in enumerate(("MR-A-F1", "MR-A-F5", "MR-A-F9"), start=3):
+        g.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
+    assert shown(g.apply({"type": "end_round", "t": 20}), g) == [
+        ("Row 1: UP 3", "1 star", (), "CONFIRM: next", "", False),
+        ("Row 2: DOWN 3", "0 stars", ("0 of 3 cards",), "CONFIRM: next", "", False),
+        ("Round 1", "1 point", ("Total 1",), "CONFIRM: next", "", True),
+    ]
