@@ -281,7 +281,10 @@ def test_a_card_moved_out_of_its_set_off_the_rows_is_only_lifted():
     first = MAT.zone("row1.set")
     actions = table.frame({"type": "moved", "card": "MR-A-F9", "x": MAT.width + 60, "y": 40,
                            "from": [first.x + 48, first.y + first.h / 2]})
-    assert [a["type"] for a in actions] == ["lift"]
+    assert actions == [{"type": "lift", "t": table.t, "card": "MR-A-F9", "source": "camera"}]
+    table.in_row("MR-A-F1", 1, 0)
+    start = [first.x + 48, first.y + first.h / 2]
+    assert table.frame({"type": "moved", "card": "MR-A-F1", "x": start[0] + 12, "y": start[1], "from": start}) == []
 
 
 def test_the_notes_for_cards_in_the_wrong_place_say_where_they_go():
@@ -292,7 +295,27 @@ def test_the_notes_for_cards_in_the_wrong_place_say_where_they_go():
     table.goal("MR-A-F3", 3)
     table.lay("MR-A-F4", *MAT.zone("help").center)
     table.lay("MR-A-F6", MAT.width + 100, MAT.height + 100)
-    assert [(n.title, n.detail) for n in table.notes] == [
-        ("Goals go left", "in the goal column"), ("Help card?", "Help cards stay in their box"),
-        ("Not a goal", "Number cards go in the rows"), ("Help cards only", "Lay it in a row"),
-        ("Not on the mat", "Lay cards in a row")]
+    assert [(n.code, n.title, n.detail, n.card) for n in table.notes] == [
+        ("goal_in_row", "Goals go left", "in the goal column", "MR-A-G2"),
+        ("help_in_row", "Help card?", "Help cards stay in their box", "MR-A-H1"),
+        ("not_a_goal", "Not a goal", "Number cards go in the rows", "MR-A-F3"),
+        ("not_help", "Help cards only", "Lay it in a row", "MR-A-F4"),
+        ("outside_zones", "Not on the mat", "Lay cards in a row", "MR-A-F6")]
+    table.lay("MR-A-H2", *MAT.zone("help").center)  # a Help card in its box: nothing to say
+    table.take("MR-A-G1")
+    assert [(n.code, n.card) for n in table.notes[5:]] == [("goal_gone", "MR-A-G1")]
+
+
+def test_a_goal_the_game_refused_is_told_once_not_at_every_frame_and_may_be_taken_away():
+    table = Table()
+    table.start(("MR-A-G1", 1), ("MR-A-G5", 2), ("MR-A-G9", 3))
+    assert [a["card"] for a in table.goal("MR-A-G2", 4)] == ["MR-A-G2"]  # a fourth goal: the game refuses it
+    assert table.frame() == [] and table.frame() == []
+    assert table.take("MR-A-G2") == [] and table.notes == []
+
+
+def test_after_a_restart_the_goals_the_game_knows_are_not_sent_again():
+    table = Table()
+    table.start(("MR-A-G1", 1), ("MR-A-G5", 2))
+    table.adapter = MathRushTable(PLAYERS)  # the station restarted: a fresh adapter, the game replayed
+    assert table.frame() == []
