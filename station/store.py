@@ -36,14 +36,16 @@ from typing import TYPE_CHECKING, Any
 from engine.errors import EngineError
 from engine.games import new_game
 from engine.protocol import Event, Game
+from station.clock_sync import ClockSource, clock_synchronised
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self needs Python 3.11
 
 logger = logging.getLogger("station.store")
 
-#: The layout version kept in ``PRAGMA user_version``; a later layout migrates from this one.
-SCHEMA_VERSION = 1
+#: The layout version kept in ``PRAGMA user_version``; a journal of an older layout is migrated
+#: when the station opens it (readers such as ``history`` read the older layout as it is).
+SCHEMA_VERSION = 2
 #: How long a write waits for another program holding the journal before it gives up.
 BUSY_SECONDS = 5.0
 PLAYING, FINISHED, STOPPED = "playing", "finished", "stopped"
@@ -55,7 +57,9 @@ CREATE TABLE games (
     config  TEXT NOT NULL,          -- the game config, a JSON object
     started TEXT NOT NULL,          -- local time, ISO 8601
     ended   TEXT,                   -- when it was finished or stopped
-    status  TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped'))
+    status  TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped')),
+    started_synced INTEGER,         -- 1: the clock was set from the network when it started; 0: not; NULL: unknown
+    ended_synced   INTEGER          -- the same when it ended
 );
 CREATE TABLE actions (
     game_id INTEGER NOT NULL REFERENCES games (id),
@@ -67,6 +71,10 @@ PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
 """
 _COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": {"game_id", "seq", "action"}}
+#: Columns each later layout added, and the statements that add them to the layout before it.
+_ADDED_COLUMNS = {2: {"games": {"started_synced", "ended_synced"}}}
+_MIGRATIONS = {2: ("ALTER TABLE games ADD COLUMN started_synced INTEGER;"
+                   "ALTER TABLE games ADD COLUMN ended_synced INTEGER;")}
 _GAME_COLUMNS = "id, config, started, ended, status"
 #: A layout version this far above ours is taken for a newer station's; a larger one is a damaged header.
 NEWER_LAYOUTS = 99
@@ -122,6 +130,8 @@ class StoredGame:
     status: str                     # "playing" | "finished" | "stopped"
     ended: str | None = None
     problem: str | None = None      # read-only from a damaged file: why the actions stop where they do
+    started_synced: bool | None = None   # was the clock set from the network when it started? None: unknown
+    ended_synced: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +152,8 @@ class GameSummary:
     violations: int
     measures: dict[str, Any] = field(default_factory=dict)
     problem: str | None = field(default=None)   # why the replay stopped early, if it did
+    started_synced: bool | None = None   # was the clock set from the network then? (None: not known)
+    ended_synced: bool | None = None
 
 
 def _local_now() -> datetime:
@@ -156,7 +168,8 @@ class Journal:
     says so, and ``games()`` returns the games that can still be read.
     """
 
-    def __init__(self, path: Path, *, clock: Callable[[], datetime] = _local_now, readonly: bool = False) -> None:
+    def __init__(self, path: Path, *, clock: Callable[[], datetime] = _local_now, readonly: bool = False,
+                 clock_synced: ClockSource = clock_synchronised) -> None:
         self.path = Path(path)
         self.readonly = readonly
         #: One line when a damaged journal was moved aside at open (and a new one started).
@@ -164,6 +177,8 @@ class Journal:
         #: One line when a journal opened read-only is damaged (it was left in place).
         self.damaged: str | None = None
         self._clock = clock
+        self._clock_synced = clock_synced
+        self._layout = SCHEMA_VERSION  # the file's layout: older only when read-only (a writer migrates)
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = self._open_readonly() if readonly else self._open_writable()
 
@@ -262,13 +277,14 @@ class Journal:
                                    f"reads up to {SCHEMA_VERSION}): update the station software")
             if not 0 <= version <= SCHEMA_VERSION:
                 return f"layout number {version} (a damaged header)"
+            self._layout = version
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if version == 0:
                 return f"not a game journal (tables: {', '.join(sorted(tables))})" if tables else None
             check = [row[0] for row in db.execute("PRAGMA quick_check")]
             if check != ["ok"]:
                 return "integrity check: " + "; ".join(check[:3])
-            for table, columns in _COLUMNS.items():
+            for table, columns in _expected_columns(version).items():
                 missing = columns - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
                 if missing:
                     return f"table {table} lacks {', '.join(sorted(missing))}"
@@ -291,9 +307,14 @@ class Journal:
             if mode != "wal":
                 logger.warning("%s: WAL is not available here (journal_mode %s): using a rollback journal", self.path, mode)
             db.execute("PRAGMA foreign_keys = ON")
-            if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
                 db.executescript(_SCHEMA)
                 logger.info("new game journal at %s", self.path)
+            for layout in range(max(version, 1) + 1, SCHEMA_VERSION + 1) if version else ():
+                db.executescript(f"BEGIN IMMEDIATE; {_MIGRATIONS[layout]} PRAGMA user_version = {layout}; COMMIT;")
+                logger.info("game journal %s: layout %d now", self.path, layout)
+            self._layout = SCHEMA_VERSION
         except sqlite3.Error as exc:
             db.close()
             raise self._failure("prepare the journal", exc) from exc
@@ -321,12 +342,13 @@ class Journal:
     def start_game(self, config: Mapping[str, Any]) -> int:
         """Record a new game, "playing"; a game still playing is "stopped" (one game at a time)."""
         text = _to_json(config, "game config")
-        now = self._now()
+        now, synced = self._now(), self._synced()
         with self._transaction("start a game") as db:
             stopped = [row[0] for row in db.execute("SELECT id FROM games WHERE status = ?", (PLAYING,))]
-            db.execute("UPDATE games SET status = ?, ended = ? WHERE status = ?", (STOPPED, now, PLAYING))
-            game_id = db.execute("INSERT INTO games (config, started, status) VALUES (?, ?, ?)",
-                                 (text, now, PLAYING)).lastrowid
+            db.execute("UPDATE games SET status = ?, ended = ?, ended_synced = ? WHERE status = ?",
+                       (STOPPED, now, synced, PLAYING))
+            game_id = db.execute("INSERT INTO games (config, started, status, started_synced) VALUES (?, ?, ?, ?)",
+                                 (text, now, PLAYING, synced)).lastrowid
         for old in stopped:
             logger.info("game %s stopped: game %s started", old, game_id)
         assert game_id is not None
@@ -366,7 +388,8 @@ class Journal:
             if self._status(db, game_id) == status:   # said twice (e.g. again after a restart): fine
                 return
             self._require_playing(db, game_id, f"be {status} now")
-            db.execute("UPDATE games SET status = ?, ended = ? WHERE id = ?", (status, self._now(), game_id))
+            db.execute("UPDATE games SET status = ?, ended = ?, ended_synced = ? WHERE id = ?",
+                       (status, self._now(), self._synced(), game_id))
 
     # ---- reading ----------------------------------------------------------------------------
 
@@ -415,6 +438,11 @@ class Journal:
 
     def _now(self) -> str:
         return self._clock().isoformat(timespec="seconds")
+
+    def _synced(self) -> int | None:
+        """1 or 0 (the clock is, or is not, set from the network), None when nothing can tell."""
+        answer = self._clock_synced()
+        return None if answer is None else int(bool(answer))
 
     @contextmanager
     def _transaction(self, doing: str) -> Iterator[sqlite3.Connection]:
@@ -477,8 +505,11 @@ class Journal:
                 self._read_failed(exc, f"game {game_id}")
                 continue
             started, ended, status = (self._column(game_id, name) for name in ("started", "ended", "status"))
+            synced = [self._column(game_id, name) if self._layout >= 2 else None
+                      for name in ("started_synced", "ended_synced")]
             actions, problem = self._actions(game_id)
-            games.append(StoredGame(game_id, config, actions, started or "?", status or "damaged", ended, problem))
+            games.append(StoredGame(game_id, config, actions, started or "?", status or "damaged", ended, problem,
+                                    *(None if flag is None else flag == "1" for flag in synced)))
         return games
 
     def _column(self, game_id: int, name: str) -> str | None:
@@ -621,6 +652,16 @@ def _first_bad_json(db: sqlite3.Connection) -> str | None:
     return row[0] if row else None
 
 
+def _expected_columns(version: int) -> dict[str, set[str]]:
+    """The columns a journal of layout ``version`` must have."""
+    columns = {table: set(names) for table, names in _COLUMNS.items()}
+    for layout, added in _ADDED_COLUMNS.items():
+        if version >= layout:
+            for table, names in added.items():
+                columns[table] |= names
+    return columns
+
+
 def _why(exc: Exception) -> str:
     if isinstance(exc, UnicodeDecodeError):
         return f"the file is damaged: garbled text ({exc.reason})"
@@ -694,7 +735,7 @@ def summarise(game: StoredGame) -> GameSummary:
         status=game.status, players=_players(live, game.config), winner=winner, scores=scores,
         duration_s=float(last_t) if isinstance(last_t, (int, float)) else 0.0,
         actions=len(game.actions), violations=sum(1 for e in events if e["type"] == "violation"),
-        measures=measures, problem=problem)
+        measures=measures, problem=problem, started_synced=game.started_synced, ended_synced=game.ended_synced)
 
 
 def _players(live: Game | None, config: Mapping[str, Any]) -> list[str]:
