@@ -20,9 +20,12 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.errors import ActionError, ConfigError
+from engine.errors import ActionError, ConfigError, EngineError
+
+if TYPE_CHECKING:
+    from engine.catalog import Card
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -173,6 +176,17 @@ class Game(ABC):
         that is one of these stands (it was played before); any other is a new play. Default:
         every card named in an action so far."""
         return frozenset(a["card"] for a in self._actions if isinstance(a.get("card"), str))
+
+    @staticmethod
+    def _card(card_id: str) -> Card:
+        """The catalog card an action names; ``ActionError`` when there is none (such an action is
+        malformed: a table only reports cards the catalog knows)."""
+        from engine.catalog import load_catalog
+
+        try:
+            return load_catalog().card(card_id)
+        except EngineError as exc:
+            raise ActionError(f"no such card: {exc}") from None
 
     @abstractmethod
     def state(self) -> dict[str, Any]:

@@ -59,6 +59,10 @@ def text(value: Any) -> str | None:
     return None if isinstance(value, str) else f"must be text in quotes, not {shown(value)}"
 
 
+def yes_no(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, not {shown(value)}"
+
+
 def names(value: Any) -> str | None:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {shown(value)}"

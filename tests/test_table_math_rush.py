@@ -3,8 +3,9 @@ land (stacks by position), lifts, Help cards turned over, and goals taken away t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from conftest import Lying
 
 from engine.math_rush import MathRush
 from station.table.math_rush import MathRushTable
@@ -12,15 +13,6 @@ from station.table.mat import mat_layout
 
 PLAYERS = ["Ana", "Ben", "Cleo"]
 MAT = mat_layout("math-rush", 1)
-
-
-@dataclass
-class Lying:
-    card_id: str
-    x: float
-    y: float
-    angle: float = 0.0
-    covered: bool = False
 
 
 class Table:

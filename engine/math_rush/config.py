@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.config_checks import known_keys, player_names
 from engine.errors import ConfigError
 
 ROUNDS = 3
@@ -48,17 +49,8 @@ class MathRushConfig:
 
 def read_config(raw: Mapping[str, Any]) -> MathRushConfig:
     """Check a raw config and fill in defaults; ``ConfigError`` says which key is wrong and why."""
-    unknown = sorted(set(raw) - _KEYS)
-    if unknown:
-        raise ConfigError(f"unknown config key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
-    players = raw.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ConfigError('players must be a list of names, e.g. ["Ana", "Ben"]')
-    names = [p.strip() for p in players]
-    if not 1 <= len(names) <= 8:
-        raise ConfigError(f"Math Rush is for 1–8 players, not {len(names)}")
-    if len(set(names)) != len(names):
-        raise ConfigError(f"two players have the same name: {', '.join(names)}")
+    known_keys(raw, _KEYS)
+    names = player_names(raw, "Math Rush", 1, 8)
     flags = {}
     for key, default in (("advanced", True), ("one_goal", False), ("timer", True)):
         value = raw.get(key, default)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.catalog import Card, load_catalog
-from engine.errors import ActionError, EngineError
+from engine.errors import ActionError
 from engine.math_rush import text
 from engine.math_rush.config import GOALS_IN_PLAY, HELP_BONUS, HELP_CARDS, ROUNDS, MathRushConfig, read_config
 from engine.math_rush.goals import Goal
@@ -339,11 +339,6 @@ class MathRush(Game):
 
     # ---- helpers -------------------------------------------------------------------------------
 
-    def _card(self, card_id: str) -> Card:
-        try:
-            return self._catalog.card(card_id)
-        except EngineError as exc:
-            raise ActionError(f"no such card: {exc}") from None
 
     @staticmethod
     def _violation(code: str, message: str, card: str | None) -> Event:

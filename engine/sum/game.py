@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.catalog import Card, load_catalog
-from engine.errors import ActionError, EngineError
+from engine.errors import ActionError
 from engine.expressions import Op
 from engine.protocol import TURNS, Event, Game, Outcome, Turns
 from engine.sum import text
@@ -288,11 +288,6 @@ class Sum(Game):
             raise ActionError(f"no player called {name!r} (players: {', '.join(self.hands)})")
         return name
 
-    def _card(self, card_id: str) -> Card:
-        try:
-            return self._catalog.card(card_id)
-        except EngineError as exc:
-            raise ActionError(f"no such card: {exc}") from None
 
     @staticmethod
     def _violation(player: str | None, code: str, message: str, **more: Any) -> Event:

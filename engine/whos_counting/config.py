@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.config_checks import known_keys, player_names
 from engine.errors import ConfigError
 from engine.expressions import Order
 
@@ -45,17 +46,8 @@ class WhosCountingConfig:
 
 def read_config(raw: Mapping[str, Any]) -> WhosCountingConfig:
     """Check a raw config and fill in defaults; ``ConfigError`` says which key is wrong and why."""
-    unknown = sorted(set(raw) - _KEYS)
-    if unknown:
-        raise ConfigError(f"unknown config key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
-    players = raw.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ConfigError('players must be a list of names, e.g. ["Ana", "Ben"]')
-    names = [p.strip() for p in players]
-    if not 2 <= len(names) <= 6:
-        raise ConfigError(f"Who's Counting? is for 2–6 players, not {len(names)}")
-    if len(set(names)) != len(names):
-        raise ConfigError(f"two players have the same name: {', '.join(names)}")
+    known_keys(raw, _KEYS)
+    names = player_names(raw, "Who's Counting?", 2, 6)
     order = raw.get("order", Order.STANDARD.value)
     if order not in [o.value for o in Order]:
         raise ConfigError(f"order must be 'standard' (× and ÷ first) or 'left-to-right', not {order!r}")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.catalog import Card, load_catalog
-from engine.errors import ActionError, EngineError
+from engine.errors import ActionError
 from engine.expressions import Op
 from engine.protocol import TURNS, Deadline, Event, Game, Outcome, Turns
 from engine.whos_counting import text
@@ -470,11 +470,6 @@ class WhosCounting(Game):
             raise ActionError(f"no player called {name!r} (players: {', '.join(self.scores)})")
         return name
 
-    def _card(self, card_id: str) -> Card:
-        try:
-            return self._catalog.card(card_id)
-        except EngineError as exc:
-            raise ActionError(f"no such card: {exc}") from None
 
     @staticmethod
     def _violation(player: str, code: str, message: str, **more: Any) -> Event:

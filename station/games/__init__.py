@@ -21,7 +21,8 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.errors import ConfigError
 from engine.games import GAMES
@@ -49,6 +50,11 @@ class Demo:
     scenario: Scenario
     expected: Game
     places: int  # cards the players put down
+
+    @classmethod
+    def of(cls, scenario: Scenario, expected: Game) -> Demo:
+        # not sum(): importing the plug-in station.games.sum binds that name in this package
+        return cls(scenario, expected, len([step for step in scenario.steps if step.kind == "place"]))
 
 
 class StationGame(ABC):
@@ -80,19 +86,27 @@ class StationGame(ABC):
     def settings(self) -> dict[str, Key]:
         """The station config's ``[<name>]`` section: its keys, defaults and checks."""
 
-    @abstractmethod
+    #: The game's screens module (``station/ui/<game>.py``): unless the plug-in overrides them,
+    #: ``setup_options``, ``game_config``, ``live_view``, ``overlays``, ``confirm`` and ``menu`` are
+    #: its functions of the same names (``confirm`` and ``menu`` only if it has them).
+    screens: ClassVar[ModuleType | None] = None
+
     def setup_options(self, defaults: Mapping[str, Any]) -> list[SetupOption]:
         """The setup screen's rows, starting at the config section's values."""
+        return self._screen("setup_options")(defaults)  # type: ignore[no-any-return]
 
-    @abstractmethod
     def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
         """The engine config for what was chosen on the setup screen."""
+        return self._screen("game_config")(choices, defaults, seed)  # type: ignore[no-any-return]
 
     # ---- the table ------------------------------------------------------------------------
 
-    @abstractmethod
     def mat(self, config: Mapping[str, Any]) -> MatLayout:
-        """The mat (or play area) a game with this engine config is played on."""
+        """The mat (or play area) a game with this engine config is played on: by default the
+        game's mat with a seat per player."""
+        from station.table.mat import mat_layout
+
+        return mat_layout(self.name, len(config["players"]))
 
     @abstractmethod
     def table(self, config: Mapping[str, Any]) -> TableAdapter:
@@ -100,13 +114,19 @@ class StationGame(ABC):
 
     # ---- screens and buttons ----------------------------------------------------------------
 
-    @abstractmethod
     def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> View:
         """The main in-game screen at ``seconds`` of game time (``clock_text`` shows it)."""
+        return self._screen("live_view")(state, seconds, page)  # type: ignore[no-any-return]
 
-    @abstractmethod
     def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
         """The screens one batch of engine events calls for, in order."""
+        return self._screen("overlays")(events, state, reveal)  # type: ignore[no-any-return]
+
+    def _screen(self, name: str) -> Callable[..., Any]:
+        if self.screens is None or not hasattr(self.screens, name):
+            raise NotImplementedError(f"{type(self).__name__} has no screens module with {name}(): set `screens` "
+                                      f"or define {name}")
+        return getattr(self.screens, name)  # type: ignore[no-any-return]
 
     #: event type -> overlay kinds it sweeps away while they wait for a press (a new card down
     #: ends the last hand's waiting results).
@@ -119,11 +139,13 @@ class StationGame(ABC):
 
     def menu(self, state: Mapping[str, Any]) -> Menu | None:
         """What SPARE offers on the live screen (a table vote, trade, pass …); None: nothing."""
-        return None
+        return self.screens.menu(state) if self.screens is not None and hasattr(self.screens, "menu") else None
 
     def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
         """What CONFIRM does on the live screen: an action (submit, start the clock …), a question
         to answer first (what a wild card stands for), or None: show the last result again."""
+        if self.screens is not None and hasattr(self.screens, "confirm"):
+            return self.screens.confirm(state)  # type: ignore[no-any-return]
         return None
 
     # ---- history ----------------------------------------------------------------------------

@@ -8,16 +8,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.protocol import Event, Game
-from station.games import Action, Demo, Menu, StationGame
-from station.settings import Key, one_of, seat_keys, whole
+from station.games import Action, Demo, StationGame
+from station.settings import Key, one_of, seat_keys, yes_no
 from station.table.mat import MatLayout, mat_layout
 from station.ui import math_rush as screens
 
 NAME = "math-rush"
 
-
-def _yes_no(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
 
 
 def _timer(value: Any) -> str | None:
@@ -28,6 +25,7 @@ def _timer(value: Any) -> str | None:
 
 class MathRushStation(StationGame):
     name = NAME
+    screens = screens
     replayable = frozenset({"result"})
     press_through = frozenset({"verdict", "note", "banner"})  # CONFIRM starts the clock whatever shows
     history_columns = ("points", "rounds", "goals_completed")
@@ -38,16 +36,10 @@ class MathRushStation(StationGame):
         return {
             **seat_keys(default_players=3, most=8),
             "timer": Key("auto", _timer, "seconds a round lasts: \"auto\" (180, 240 solo), 0 for no timer"),
-            "advanced": Key(True, _yes_no, "the Advanced cards are in the game"),
+            "advanced": Key(True, yes_no, "the Advanced cards are in the game"),
             "help": Key("cards", one_of("cards", "unlimited"), "cards: three Help cards for the game"),
-            "one_goal": Key(False, _yes_no, "the youngest players: one goal at a time, rearranging allowed"),
+            "one_goal": Key(False, yes_no, "the youngest players: one goal at a time, rearranging allowed"),
         }
-
-    def setup_options(self, defaults: Mapping[str, Any]) -> list[Any]:
-        return screens.setup_options(defaults)
-
-    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
-        return screens.game_config(choices, defaults, seed)
 
     def mat(self, config: Mapping[str, Any]) -> MatLayout:
         return mat_layout(NAME, 1)  # one mat for the whole team
@@ -56,18 +48,6 @@ class MathRushStation(StationGame):
         from station.table.math_rush import MathRushTable
 
         return MathRushTable(config["players"])
-
-    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
-        return screens.live_view(state, seconds, page)
-
-    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
-        return screens.overlays(events, state, reveal)
-
-    def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
-        return screens.confirm(state)
-
-    def menu(self, state: Mapping[str, Any]) -> Menu | None:
-        return screens.menu(state)
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         rounds = [e["points"] for e in events if e["type"] == "round_over"]
@@ -90,8 +70,7 @@ class MathRushStation(StationGame):
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
         from station.sim.math_rush_demo import demo_scenario
 
-        scenario, expected = demo_scenario(config, seed)
-        return Demo(scenario, expected, sum(1 for s in scenario.steps if s.kind == "place"))
+        return Demo.of(*demo_scenario(config, seed))
 
     def demo_scene(self, seed: int) -> Any:
         from station.sim.math_rush_demo import demo_scene

@@ -22,6 +22,7 @@ NAME = "math-wars"
 
 class MathWarsStation(StationGame):
     name = NAME
+    screens = screens
     dismiss_on = {"card_played": frozenset({"hand"})}  # a new card down: the last hand's screens are done
     replayable = frozenset({"hand"})
     history_columns = ("victories", "hands", "rounds")
@@ -38,11 +39,6 @@ class MathWarsStation(StationGame):
             "reveal": Key("press", one_of(*REVEAL_CHOICES), "show results on a button press, or at once"),
         }
 
-    def setup_options(self, defaults: Mapping[str, Any]) -> list[Any]:
-        return screens.setup_options(defaults)
-
-    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
-        return screens.game_config(choices, defaults, seed)
 
     def mat(self, config: Mapping[str, Any]) -> MatLayout:
         """The mat with a seat per player (two at the least: Solo plays on seat 1 of it)."""
@@ -55,9 +51,6 @@ class MathWarsStation(StationGame):
 
     def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
         return screens.live_view(state, clock_text(seconds), page)
-
-    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
-        return screens.overlays(events, state, reveal)
 
     def menu(self, state: Mapping[str, Any]) -> Menu | None:
         votes = screens.table_votes(state)
@@ -118,8 +111,7 @@ class MathWarsStation(StationGame):
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
         from station.sim.math_wars_demo import demo_scenario
 
-        scenario, expected = demo_scenario(config, seed, reveal=reveal)
-        return Demo(scenario, expected, sum(1 for s in scenario.steps if s.kind == "place"))
+        return Demo.of(*demo_scenario(config, seed, reveal=reveal))
 
     def demo_scene(self, seed: int) -> Any:
         from station.sim.math_wars_demo import demo_scene

@@ -9,19 +9,16 @@ from typing import Any
 
 from engine.protocol import Event, Game
 from station.games import Action, Demo, Menu, StationGame
-from station.settings import Key, one_of, seat_keys
-from station.table.mat import MatLayout, mat_layout
+from station.settings import Key, one_of, seat_keys, yes_no
 from station.ui import sum as screens
 
 NAME = "sum"
 
 
-def _yes_no(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
-
 
 class SumStation(StationGame):
     name = NAME
+    screens = screens
     replayable = frozenset({"result"})
     history_columns = ("won_cards", "equations", "how")
     story_events = frozenset({"target_set", "equation_won", "violation", "turn_over", "wild_played", "target_changed",
@@ -32,32 +29,14 @@ class SumStation(StationGame):
             **seat_keys(default_players=3, most=6),
             "pairs": Key("sum", one_of("sum", "product"), "two equal cards side by side: their sum or their product"),
             "order": Key("standard", one_of("standard", "left-to-right"), "× and ÷ first, or strictly left to right"),
-            "fractions": Key(False, _yes_no, "a division may leave a fraction (judged exactly)"),
-            "wild": Key(True, _yes_no, "the wild cards' effects, as setup offers them first"),
+            "fractions": Key(False, yes_no, "a division may leave a fraction (judged exactly)"),
+            "wild": Key(True, yes_no, "the wild cards' effects, as setup offers them first"),
         }
-
-    def setup_options(self, defaults: Mapping[str, Any]) -> list[Any]:
-        return screens.setup_options(defaults)
-
-    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
-        return screens.game_config(choices, defaults, seed)
-
-    def mat(self, config: Mapping[str, Any]) -> MatLayout:
-        return mat_layout(NAME, len(config["players"]))
 
     def table(self, config: Mapping[str, Any]) -> Any:
         from station.table.sum import SumTable
 
         return SumTable(config["players"])
-
-    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
-        return screens.live_view(state, seconds, page)
-
-    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
-        return screens.overlays(events, state, reveal)
-
-    def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
-        return screens.confirm(state)
 
     def menu(self, state: Mapping[str, Any]) -> Menu | None:
         from engine.sum.game import hint
@@ -84,8 +63,7 @@ class SumStation(StationGame):
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
         from station.sim.sum_demo import demo_scenario
 
-        scenario, expected = demo_scenario(config, seed)
-        return Demo(scenario, expected, sum(1 for s in scenario.steps if s.kind == "place"))
+        return Demo.of(*demo_scenario(config, seed))
 
     def demo_scene(self, seed: int) -> Any:
         from station.sim.sum_demo import demo_scene

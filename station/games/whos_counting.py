@@ -8,9 +8,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.protocol import Event, Game
-from station.games import Action, Demo, Menu, StationGame
+from station.games import Action, Demo, StationGame
 from station.settings import Key, number, one_of, seat_keys, whole
-from station.table.mat import MatLayout, mat_layout
 from station.ui import whos_counting as screens
 
 NAME = "whos-counting"
@@ -18,6 +17,7 @@ NAME = "whos-counting"
 
 class WhosCountingStation(StationGame):
     name = NAME
+    screens = screens
     replayable = frozenset({"result"})
     history_columns = ("points", "best_expression", "turns")
     story_events = frozenset({"expression_scored", "violation", "red_card", "stopped", "turn_scored", "extra_turn",
@@ -34,31 +34,10 @@ class WhosCountingStation(StationGame):
             "split_rounds": Key("down", one_of("down", "up"), "an odd score split: round each half down or up"),
         }
 
-    def setup_options(self, defaults: Mapping[str, Any]) -> list[Any]:
-        return screens.setup_options(defaults)
-
-    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
-        return screens.game_config(choices, defaults, seed)
-
-    def mat(self, config: Mapping[str, Any]) -> MatLayout:
-        return mat_layout(NAME, len(config["players"]))
-
     def table(self, config: Mapping[str, Any]) -> Any:
         from station.table.whos_counting import WhosCountingTable
 
         return WhosCountingTable(config["players"])
-
-    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
-        return screens.live_view(state, seconds, page)
-
-    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Any]:
-        return screens.overlays(events, state, reveal)
-
-    def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
-        return screens.confirm(state)
-
-    def menu(self, state: Mapping[str, Any]) -> Menu | None:
-        return screens.menu(state)
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         scored = [e for e in events if e["type"] == "expression_scored"]
@@ -83,8 +62,7 @@ class WhosCountingStation(StationGame):
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
         from station.sim.whos_counting_demo import demo_scenario
 
-        scenario, expected = demo_scenario(config, seed)
-        return Demo(scenario, expected, sum(1 for s in scenario.steps if s.kind == "place"))
+        return Demo.of(*demo_scenario(config, seed))
 
     def demo_scene(self, seed: int) -> Any:
         from station.sim.whos_counting_demo import demo_scene
