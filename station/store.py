@@ -294,7 +294,7 @@ class Journal:
         except UnicodeDecodeError as exc:  # SQLite's own error message quotes the garbled schema
             return f"the file's layout is garbled ({exc.reason})"
         except sqlite3.DatabaseError as exc:
-            if _is_damage(exc, inspecting=True):
+            if is_damage(exc, inspecting=True):
                 return str(exc)
             raise self._failure("open the journal", exc) from exc
 
@@ -320,22 +320,11 @@ class Journal:
             raise self._failure("prepare the journal", exc) from exc
 
     def _move_aside(self) -> Path:
-        stamp = self._clock().strftime("%Y%m%d-%H%M%S")
-        base, n = f"{self.path.name}.damaged-{stamp}", 0
-        while any(self.path.with_name((f"{base}-{n}" if n else base) + s).exists() for s in ("", "-wal", "-shm")):
-            n += 1
-        kept = self.path.with_name(f"{base}-{n}" if n else base)
         try:
-            # The log first: a fresh journal must never meet a stale log that is not its own.
-            for suffix in ("-wal", "-shm", ""):
-                source = self.path.with_name(self.path.name + suffix)
-                if source.exists():
-                    os.replace(source, kept.with_name(kept.name + suffix))
-            _sync_folder(self.path.parent)   # the move is on disk before the new journal starts
+            return keep_aside(self.path, self._clock())
         except OSError as exc:
             raise JournalError(f"the game journal {self.path} is damaged and cannot be moved aside "
                                f"({exc.strerror or exc}): move or delete it by hand") from exc
-        return kept
 
     # ---- writing ----------------------------------------------------------------------------
 
@@ -465,7 +454,7 @@ class Journal:
             except sqlite3.Error as exc:
                 if db.in_transaction:
                     _quietly_roll_back(db)
-                if _is_damage(exc):
+                if is_damage(exc):
                     raise self._reset(str(exc)) from exc
                 raise self._failure(doing, exc) from exc
 
@@ -533,7 +522,7 @@ class Journal:
         return actions, None
 
     def _read_failed(self, exc: Exception, what: str) -> None:
-        if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc, inspecting=True):
+        if isinstance(exc, sqlite3.DatabaseError) and not is_damage(exc, inspecting=True):
             raise self._failure(f"read {what}", exc) from exc
         self._damage_found(_why(exc), what)
 
@@ -561,7 +550,7 @@ class Journal:
         elif name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) or "readonly" in text:
             why = (f"no permission to use {self.path} ({text}): run as the station's user (or with sudo), "
                    f"or give it write access to {self.path.parent}")
-        elif _is_damage(exc):
+        elif is_damage(exc):
             why = f"{self.path} is damaged ({text})"
         else:
             why = f"{self.path}: {text}"
@@ -675,7 +664,7 @@ def _quietly_roll_back(db: sqlite3.Connection) -> None:
         logger.warning("rollback failed: %s", exc)
 
 
-def _is_damage(exc: sqlite3.Error, *, inspecting: bool = False) -> bool:
+def is_damage(exc: sqlite3.Error, *, inspecting: bool = False) -> bool:
     """Is this error the file's contents? Corrupt and not-a-database always are; while a file is
     being inspected or read, any error that is not about the machine (busy, permissions, a full
     or failing disk) is, too ("unsupported file format", "malformed database schema" ...)."""
@@ -688,6 +677,23 @@ def _is_damage(exc: sqlite3.Error, *, inspecting: bool = False) -> bool:
         return True
     machine = ("locked", "busy", "readonly", "read-only", "permission", "full", "unable to open", "disk I/O", "memory")
     return inspecting and not any(word in text for word in machine)
+
+
+def keep_aside(path: Path, when: datetime) -> Path:
+    """Move a damaged SQLite file, with its ``-wal`` and ``-shm``, to ``NAME.damaged-YYYYmmdd-HHMMSS``
+    (``-1``, ``-2`` … when taken) for a grown-up to look at; the move is on disk when this returns.
+    Returns the new path; ``OSError`` if it cannot be moved."""
+    base, n = f"{path.name}.damaged-{when.strftime('%Y%m%d-%H%M%S')}", 0
+    while any(path.with_name((f"{base}-{n}" if n else base) + s).exists() for s in ("", "-wal", "-shm")):
+        n += 1
+    kept = path.with_name(f"{base}-{n}" if n else base)
+    # The log first: a fresh file must never meet a stale log that is not its own.
+    for suffix in ("-wal", "-shm", ""):
+        source = path.with_name(path.name + suffix)
+        if source.exists():
+            os.replace(source, kept.with_name(kept.name + suffix))
+    _sync_folder(path.parent)   # the move is on disk before a new file starts
+    return kept
 
 
 def _sync_folder(folder: Path) -> None:
