@@ -59,6 +59,7 @@ class Daemon:
     def __init__(self, config: StationConfig, notifier: Notifier, clock: Callable[[], float] = time.monotonic) -> None:
         self.config, self.notifier, self.clock = config, notifier, clock
         self.stopping = False
+        self.roster: Any = None  # the class list (station.roster.Roster), once opened
 
     def serve(self, max_seconds: float | None = None) -> int:
         from station.paths import journal_path
@@ -107,6 +108,8 @@ class Daemon:
                 if device is not None:
                     _quietly(device.close)
             _quietly(station.display.close)
+            if self.roster is not None:
+                _quietly(self.roster.close)
             journal.close()
         return EXIT_OK
 
@@ -155,10 +158,33 @@ class Daemon:
         except SignalsError as exc:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
-        referee = Referee(cfg, journal, log_event=_log_record)
+        referee = Referee(cfg, journal, log_event=_log_record, roster=self._roster_names(journal))
         for note in problems:
             referee.controller.show_note(note)
         return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock)
+
+
+    def _roster_names(self, journal: Any) -> Callable[[], list[str]]:
+        """The class list beside the journal, read each time setup opens; a list that cannot be
+        read leaves setup with the config's names (and says so in the log), never stops a game."""
+        from station.roster import ROSTER_NAME, Roster, RosterError
+
+        try:
+            self.roster = Roster(journal.path.with_name(ROSTER_NAME))
+        except RosterError as exc:
+            log.error("class list: %s (setup uses the config's names)", exc)
+            return lambda: []
+        if self.roster.recovered:
+            log.warning("%s", self.roster.recovered)
+        roster = self.roster
+
+        def names() -> list[str]:
+            try:
+                return roster.names()
+            except RosterError as exc:
+                log.error("class list: %s (setup uses the config's names)", exc)
+                return []
+        return names
 
 
 def _log_record(record: dict[str, Any]) -> None:
