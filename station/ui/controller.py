@@ -84,6 +84,7 @@ class Controller:
     defaults: Mapping[str, Mapping[str, Any]]  # game name -> the station config's [<game>] table
     seed: Callable[[], int]  # a fresh shuffle seed for each new game
     roster: Callable[[], Sequence[str]] = _no_roster  # the class list's names, read when setup opens
+    teacher_page: Callable[[], View] | None = None  # when the page is on: the menu's last item shows its address and PIN
     screen: str = "menu"  # menu, setup, game
     game: str = ""
     reveal: str = "press"
@@ -131,6 +132,7 @@ class Controller:
         self.show_note(note, signal="")
 
     def open_setup(self) -> None:
+        self.menu_index = min(self.menu_index, len(self.games) - 1)
         self._menu(Press("confirm"))
 
     def set_fault(self, fault: FaultView | None) -> None:
@@ -168,8 +170,11 @@ class Controller:
 
     def _menu(self, press: Press) -> list[Intent]:
         names = list(self.games)
+        items = len(names) + (self.teacher_page is not None)
         if press.button == "select":
-            self.menu_index = (self.menu_index + 1) % len(names)
+            self.menu_index = (self.menu_index + 1) % items
+        elif press.button == "confirm" and self.menu_index >= len(names) and self.teacher_page is not None:
+            self._queue(Overlay(self.teacher_page(), seconds=None, kind="hint"))  # any press dismisses it
         elif press.button == "confirm":
             self.game = names[self.menu_index]
             defaults = self.defaults.get(self.game, {})
@@ -299,6 +304,7 @@ class Controller:
                 return note.view
         if self.screen == "menu":
             titles = tuple(game.title for game in self.games.values())
+            titles += ("Teacher page",) if self.teacher_page is not None else ()
             return MenuView("Choose a game", titles, self.menu_index, "SELECT  CONFIRM")
         if self.screen == "setup":
             title = self.games[self.game].title
