@@ -16,21 +16,9 @@ from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal
 from station.web.app import COOKIE, HEADER, MAX_TRIES
-from web_helpers import CONFIG, PIN, Station, make_journal, make_station
+from web_helpers import CONFIG, PIN, Station, journal_template, station  # noqa: F401 - fixtures
 
 flask = pytest.importorskip("flask")
-
-
-@pytest.fixture(scope="module")
-def journal_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "journal.sqlite3"
-    make_journal(path)
-    return path
-
-
-@pytest.fixture
-def station(tmp_path: Path, journal_template: Path):
-    yield from make_station(tmp_path, journal_template)
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal
 from station.web.server import WebServer
-from web_helpers import PIN, make_journal, make_station
+from web_helpers import PIN, journal_template, station  # noqa: F401 - fixtures
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (bash scripts/bootstrap.sh)")
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -33,18 +33,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     reason="Chromium and chromedriver are not installed here (bash scripts/bootstrap.sh installs Debian's "
            "chromium and chromium-driver; CI has them)")]
 PATIENCE = 60  # seconds a wait may take on a busy machine before the test fails (it never waits longer than needed)
-
-
-@pytest.fixture(scope="module")
-def journal_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "journal.sqlite3"
-    make_journal(path)
-    return path
-
-
-@pytest.fixture
-def station(tmp_path: Path, journal_template: Path):
-    yield from make_station(tmp_path, journal_template)
 
 
 @pytest.fixture

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from engine.games import new_game
 from station.games import plugin
 from station.roster import ROSTER_NAME, Roster
@@ -58,6 +60,19 @@ def make_journal(journal_file: Path) -> None:
         play(j, "sum", ["Ana", "Ben", "Cleo"], 2)
     with Journal(journal_file, clock=lambda: datetime(2001, 1, 1, 0, 0).astimezone(), clock_synced=lambda: False) as j:
         play(j, "whos-counting", ["Cleo", "Dev"], 3)   # a Pi without a network clock
+
+
+@pytest.fixture(scope="module")
+def journal_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One journal of games per test module (playing them takes a few seconds); each test copies it."""
+    path = tmp_path_factory.mktemp("template") / "journal.sqlite3"
+    make_journal(path)
+    return path
+
+
+@pytest.fixture
+def station(tmp_path: Path, journal_template: Path) -> Iterator[Station]:
+    yield from make_station(tmp_path, journal_template)
 
 
 def make_station(folder: Path, journal_template: Path) -> Iterator[Station]:
