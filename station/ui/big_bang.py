@@ -14,6 +14,7 @@ from typing import Any
 from engine.big_bang.hint import hint
 from station.settings import seat_names
 from station.ui.overlays import Overlay
+from station.ui.rounds import round_step, time_up
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, Menu, MapView, Tile, VerdictView, View, clock_text
 
@@ -185,8 +186,7 @@ _OVERLAYS: dict[str, Any] = {
                                                     ("Every card is down",) if e["reason"] == "all_down"
                                                     else ("Nothing more fits",)),
                                          seconds=BANNER_SECONDS, signal="attention", kind="banner")],
-    "time_up": lambda e, s: [Overlay(BannerView("Time is up!", "Stop!", ("Hands off the cards",)),
-                                     seconds=BANNER_SECONDS, signal="attention", kind="result")],
+    "time_up": lambda e, s: [time_up(BANNER_SECONDS)],
     "round_over": _round_over,
     "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle", ("Black Star back, draw 3",),
                                                     "then CONFIRM: go!"), seconds=BANNER_SECONDS, kind="banner")],
@@ -198,13 +198,7 @@ _OVERLAYS: dict[str, Any] = {
 
 def confirm(state: Mapping[str, Any]) -> dict[str, Any] | Menu | None:
     """CONFIRM starts the round, or goes on to the next one."""
-    if state["over"]:
-        return None
-    if state["phase"] == "setup":
-        return {"type": "start"}
-    if state["phase"] == "round_over":
-        return {"type": "next_round"}
-    return None
+    return round_step(state)
 
 
 def menu(state: Mapping[str, Any]) -> Menu | None:
