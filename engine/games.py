@@ -102,7 +102,7 @@ GAMES = Registry([
     GameInfo("math-rush", "Math Rush", "MR", package="math_rush"),
     GameInfo("sum", "SUM", "SU", package="sum"),
     GameInfo("whos-counting", "Who's Counting?", "WC", package="whos_counting"),
-    GameInfo("big-bang", "Big Bang", "BB"),
+    GameInfo("big-bang", "Big Bang", "BB", package="big_bang"),
 ])
 
 

@@ -291,8 +291,8 @@ def test_a_whole_tableau_fits_its_box_and_keeps_every_card_and_the_star():
     screen = compose(view)
     tiles = [p for p in screen.items if p.kind == "tile"]
     assert len(tiles) == len(view.tiles)  # too small for numbers, but every card is there
-    assert all(0 <= p.box[0] < 128 * 5 // 8 and 13 <= p.box[1] < 64 for p in tiles)
-    lit_right_of_map = screen.image.crop((128 * 5 // 8 - 1, 14, 128 * 5 // 8, 64)).getbbox()
+    assert all(0 <= p.box[0] < 128 * 9 // 16 and 13 <= p.box[1] < 64 for p in tiles)
+    lit_right_of_map = screen.image.crop((128 * 9 // 16 - 1, 14, 128 * 9 // 16, 64)).getbbox()
     assert lit_right_of_map is None  # the map stays left of the lines
     last = next(p for p in tiles if p.ink == 0)
     assert screen.image.getpixel(last.box[:2]) == 1  # the last card is filled in

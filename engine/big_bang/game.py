@@ -38,7 +38,7 @@ from engine.big_bang.lattice import Cell, turns
 from engine.big_bang.tableau import NUMBER, ORIGIN, RULES, STAR, Piece, fits_somewhere, open_faces, why_not
 from engine.catalog import Card, load_catalog
 from engine.errors import ActionError
-from engine.protocol import RACE, SOLO, Deadline, Event, Game, Outcome, Turns
+from engine.protocol import RACE, SOLO, Deadline, Event, Game, Outcome, Turns, Worded
 
 GAME = "big-bang"
 SETUP, PLAYING, ROUND_OVER, FINISHED = "setup", "playing", "round_over", "finished"
@@ -71,8 +71,9 @@ class Seat:
         return sum(1 for piece in self.tableau.values() if piece.kind == kind)
 
 
-class BigBang(Game):
+class BigBang(Worded, Game):
     name = GAME
+    words = text
     ACTIONS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "start": {},  # CONFIRM: the Black Stars are down, hands drawn; the clock starts
         "play": {"player": str, "card": str, "cell": "cell", "turn": int},  # a card laid in a cell of their tableau
@@ -161,9 +162,9 @@ class BigBang(Game):
             elif self._may_replay(seat) and self._outside(seat) <= HAND_SIZE:  # the deck may be gone: replayed
                 events += self._reshuffle(seat)
             else:
-                return [self._violation(seat.name, "no_digging", text.no_digging(self._piece(seat.pile[-1]).shown()),
+                return [self._violation(seat.name, "no_digging", text.no_digging(self.piece(seat.pile[-1]).shown()),
                                         card.id)]
-        piece = self._piece(card.id).turned(action["turn"])
+        piece = self.piece(card.id).turned(action["turn"])
         why = why_not(seat.tableau, piece, cell)
         if not why:
             if source == "discard":
@@ -184,7 +185,7 @@ class BigBang(Game):
             return [problem]
         if seat.cell_of(card.id) is not None:
             return [self._violation(seat.name, "played_stays", text.played_stays(), card.id)]
-        piece = self._piece(card.id)
+        piece = self.piece(card.id)
         if card.id in seat.pile:  # lifted and laid back: it lies on top now (it was judged when first discarded)
             if card.id == seat.pile[-1]:
                 return []
@@ -201,7 +202,7 @@ class BigBang(Game):
         if len(seat.run) >= dead:
             seat.hand = min(HAND_SIZE, self._outside(seat))  # a new hand is drawn
             events.append({"type": "dead_hand", "player": seat.name, "cards": list(seat.run),
-                           "values": [self._piece(c).value for c in seat.run], "pile": len(seat.pile),
+                           "values": [self.piece(c).value for c in seat.run], "pile": len(seat.pile),
                            "draw": seat.hand, "deck": self._deck(seat)})
             seat.run = []
         return events + self._check_end(seat, action["t"])
@@ -324,7 +325,7 @@ class BigBang(Game):
         placed = {piece.card for piece in seat.tableau.values()} | set(seat.pile)
         hand = [card for card in self._sets[seat.set] if card not in placed]
         pile = seat.pile[::-1] if self._may_replay(seat) else seat.pile[-1:]
-        pieces = (self._piece(card) for card in [*hand, *pile])
+        pieces = (self.piece(card) for card in [*hand, *pile])
         return next((piece for piece in pieces if fits_somewhere(seat.tableau, piece) is not None), None)
 
     def _end_round(self, t: float, ended_by: str | None) -> list[Event]:
@@ -386,7 +387,7 @@ class BigBang(Game):
     def _star(self, copy: str) -> str:
         return self._catalog.game(GAME).card(copy, "STAR").id
 
-    def _piece(self, card_id: str) -> Piece:
+    def piece(self, card_id: str) -> Piece:
         """A card as the rules see it, lying unturned."""
         face = self._catalog.card(card_id).face
         if face.kind == RULES:
@@ -413,17 +414,9 @@ class BigBang(Game):
         return {"player": seat.name, "set": seat.set,
                 "cells": [seat.tableau[cell].as_json(cell) for cell in seat.order],
                 "last": list(seat.order[-1]) if len(seat.order) > 1 else None,
-                "discard": [self._piece(c).as_json(None) for c in seat.pile],
+                "discard": [self.piece(c).as_json(None) for c in seat.pile],
                 "numbers": seat.down(NUMBER), "rules": seat.down(RULES), "score": self._points(seat),
                 "in_play": self.rules.in_play, "left": self._left(seat), "hand": seat.hand,
                 "deck": self._deck(seat), "replayed": seat.replayed, "open_faces": open_faces(seat.tableau),
                 "finished": seat.finished}
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        return text.describe(event)
-
-    def headline(self) -> str:
-        return text.headline(self.rules)
-
-    def summary(self) -> list[str]:
-        return text.summary(self.state())

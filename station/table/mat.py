@@ -229,9 +229,11 @@ def layout_of(spec: MatSpec, seats: int | None = None) -> MatLayout:
 
 
 def players_text(layout: MatLayout) -> str:
-    """Who a mat is for, as its title and messages say: "for 4 players", or "for the whole team"
-    (a cooperative game's one mat for any number of players)."""
-    return "for the whole team" if mat_spec(layout.game).max_seats == 1 else f"for {layout.seats} players"
+    """Who a mat is for, as its title and messages say: "for 4 players", "for 1 player" (a solo
+    game), or "for the whole team" (a cooperative game's one mat for any number of players)."""
+    if mat_spec(layout.game).max_seats == 1:
+        return "for the whole team"
+    return f"for {layout.seats} player{'s' if layout.seats != 1 else ''}"
 
 
 def seat_label(game: str, seat: int) -> str:

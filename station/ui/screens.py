@@ -431,13 +431,13 @@ def _timer(c: Canvas, view: TimerView) -> None:
 
 MAP_SIDE_MAX = 26  # px: a tableau of a few cards is drawn no larger than this a side
 STAR_LABEL = "*"
-MAP_LABEL_SIDE = 22  # px: from this side up a triangle holds its number at the smallest legible size
+MAP_LABEL_SIDE = 19  # px: from this side up a triangle holds its number at the smallest legible size
 
 
 def _map(c: Canvas, view: MapView) -> None:
     _title_bar(c, view.title, view.clock)
     bottom = HEIGHT - (LINE + 1 if view.hint else 0)
-    split = WIDTH * 5 // 8 if view.lines else WIDTH
+    split = WIDTH * 9 // 16 if view.lines else WIDTH
     _tableau(c, (1, BAR + 1, split - 2, bottom - 1), view.tiles)
     if view.lines:
         pitch = max(fonts.height(fonts.MIN_SIZE), min((bottom - BAR) // len(view.lines), fonts.height(BODY[0]) + 1))
