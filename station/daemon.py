@@ -59,6 +59,9 @@ class Daemon:
     def __init__(self, config: StationConfig, notifier: Notifier, clock: Callable[[], float] = time.monotonic) -> None:
         self.config, self.notifier, self.clock = config, notifier, clock
         self.stopping = False
+        self.roster: Any = None  # the class list (station.roster.Roster), once opened
+        self.board: Any = None   # the teacher's page's view of the game (station.web.board.Board), when on
+        self.referee: Any = None
 
     def serve(self, max_seconds: float | None = None) -> int:
         from station.paths import journal_path
@@ -75,6 +78,7 @@ class Daemon:
             self.notifier.status(f"cannot start: {exc}")
             return EXIT_FAILED
         station = self._build(journal, decoder)
+        web = self._web(station, journal)
         period = 1.0 / float(self.config["camera"]["fps"])
         ping_every = self.notifier.watchdog_interval()
         try:
@@ -103,10 +107,14 @@ class Daemon:
         finally:
             self.notifier.stopping()
             log.info("stopping%s", " (signal)" if self.stopping else "")
+            if web is not None:
+                _quietly(web.stop)
             for device in (station.camera, station.buttons, station.signals):
                 if device is not None:
                     _quietly(device.close)
             _quietly(station.display.close)
+            if self.roster is not None:
+                _quietly(self.roster.close)
             journal.close()
         return EXIT_OK
 
@@ -155,14 +163,67 @@ class Daemon:
         except SignalsError as exc:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
-        referee = Referee(cfg, journal, log_event=_log_record)
+        referee = Referee(cfg, journal, log_event=self._log_record, roster=self._roster_names(journal))
         for note in problems:
             referee.controller.show_note(note)
         return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock)
 
 
-def _log_record(record: dict[str, Any]) -> None:
-    log.info("%s", record)
+    def _log_record(self, record: dict[str, Any]) -> None:
+        log.info("%s", record)
+        if self.board is not None and self.referee is not None:
+            self.board.record(record, self.referee.game)
+
+    def _web(self, station: Any, journal: Any) -> Any:
+        """The teacher's page, when the config turns it on: a Board the loop publishes to, and the
+        server in its own thread. A page that cannot start is logged; the station referees on."""
+        web = self.config["web"]
+        if not web["enabled"]:
+            return None   # no socket is opened
+        if self.roster is None:
+            log.error("teacher's page: not started, the class list cannot be opened")
+            return None
+        from station.web.board import Board
+        from station.web.server import WebServer
+        from station.ui.views import VerdictView
+
+        board = Board()
+        try:
+            server = WebServer(bind=web["bind"], port=web["port"], state_dir=journal.path.parent, roster=self.roster,
+                               journal_file=journal.path, config_path=self.config.path if self.config.path and
+                               self.config.path.is_file() else None, board=board)
+        except OSError as exc:
+            log.error("teacher's page: cannot listen on %s:%s (%s); the station runs without it",
+                      web["bind"], web["port"], exc.strerror or exc)
+            return None
+        self.board = station.board = board
+        self.referee = station.referee
+        station.referee.controller.teacher_page = lambda: VerdictView(
+            "info", "Teacher page", f"{server.address()}:{server.port} PIN {server.pin}")
+        server.start()
+        return server
+
+    def _roster_names(self, journal: Any) -> Callable[[], list[str]]:
+        """The class list beside the journal, read each time setup opens; a list that cannot be
+        read leaves setup with the config's names (and says so in the log), never stops a game."""
+        from station.roster import ROSTER_NAME, Roster, RosterError
+
+        try:
+            self.roster = Roster(journal.path.with_name(ROSTER_NAME))
+        except RosterError as exc:
+            log.error("class list: %s (setup uses the config's names)", exc)
+            return lambda: []
+        if self.roster.recovered:
+            log.warning("%s", self.roster.recovered)
+        roster = self.roster
+
+        def names() -> list[str]:
+            try:
+                return roster.names()
+            except RosterError as exc:
+                log.error("class list: %s (setup uses the config's names)", exc)
+                return []
+        return names
 
 
 def _quietly(close: Callable[[], None]) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 from engine.catalog import load_catalog
+from engine.games import GAMES, GameInfo
 from engine.math_rush import MathRush
 from engine.math_wars import MathWars
 
@@ -115,3 +118,14 @@ class RushTable:
 @pytest.fixture
 def table_factory():
     return Table
+
+
+@contextmanager
+def registered(line: GameInfo) -> Iterator[GameInfo]:
+    """A registry line for the length of a ``with``: the caches built from the registry see it,
+    and forget it again afterwards."""
+    GAMES.register(line)
+    try:
+        yield line
+    finally:
+        GAMES.unregister(line.name)
