@@ -62,3 +62,15 @@ def test_the_demo_plays_one_minute_rounds_the_text_demo_whole_ones_unless_told()
     assert config(None, False) == {"game": "math-rush", "seed": 4, "players": ["Ana"], "seconds": 60}
     assert config(None, True)["seconds"] == 180
     assert config(45, True)["seconds"] == 45
+
+
+def test_every_default_is_a_value_its_own_check_accepts():
+    """A teacher's station.toml that states the defaults is valid, and the setup screen offers them."""
+    for key, setting in RUSH.settings().items():
+        assert setting.check(setting.default) is None, key
+    assert RUSH.settings()["help"].check("cards") is None
+
+
+def test_one_mat_and_one_table_reading_for_the_whole_team():
+    mat = RUSH.mat({"players": ["A", "B", "C", "D", "E"]})
+    assert mat.game == "math-rush" and RUSH.table({"players": ["A", "B", "C", "D", "E"]}).fits(mat)
