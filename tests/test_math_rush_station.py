@@ -74,3 +74,15 @@ def test_every_default_is_a_value_its_own_check_accepts():
 def test_one_mat_and_one_table_reading_for_the_whole_team():
     mat = RUSH.mat({"players": ["A", "B", "C", "D", "E"]})
     assert mat.game == "math-rush" and RUSH.table({"players": ["A", "B", "C", "D", "E"]}).fits(mat)
+
+
+def test_the_demo_takes_a_round_length_in_seconds_and_its_help_says_the_defaults(capsys):
+    from station.cli import _parser
+
+    args = _parser().parse_args(["demo", "--game", "math-rush", "--seconds", "45"])
+    assert args.seconds == 45 and RUSH.demo_config(args, ["Ana"], 1)["seconds"] == 45
+    assert _parser().parse_args(["demo", "--game", "math-rush"]).seconds is None
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["demo", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert "--seconds SECONDS Math Rush: seconds a round lasts (default 60 for the demo, 180 for --text)" in words
