@@ -7,6 +7,7 @@
     mathstation history [--csv]              games played and their results
     mathstation cards list|print|render      the printed cards (see station/cli_print.py)
     mathstation mat print GAME               the play mat with its corner markers
+    mathstation ruler [--paper a4]           a page to check that the printer keeps 100 %
     mathstation scan IMAGE... [--json]       what lies on a photo of the table
     mathstation scan --camera SPEC --live    a live readout of what the camera sees (setting a camera up)
     mathstation calibrate [IMAGE|--camera]   check the mat and camera: pixels per QR square, focus, glare
