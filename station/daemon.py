@@ -56,8 +56,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 class Daemon:
-    def __init__(self, config: StationConfig, notifier: Notifier, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, config: StationConfig, notifier: Notifier, clock: Callable[[], float] = time.monotonic,
+                 address: Callable[[], Any] | None = None) -> None:
         self.config, self.notifier, self.clock = config, notifier, clock
+        self.address = address  # the OLED's "Station address" screen (tests give a made-up network)
         self.stopping = False
 
     def serve(self, max_seconds: float | None = None) -> int:
@@ -79,7 +81,8 @@ class Daemon:
         ping_every = self.notifier.watchdog_interval()
         try:
             started = last_ping = self.clock()
-            station.referee.resume(started)
+            if not station.referee.resume(started):
+                station.referee.controller.show_address()  # no game to go back to: say where the station is
             self.notifier.ready("refereeing")
             log.info("station ready (journal %s)", journal.path)
             failures = 0
@@ -120,6 +123,7 @@ class Daemon:
         from station.hardware.display import DisplayError, open_display
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
+        from station.network import station_address_view
         from station.referee import Referee
         from station.table.adapter import Note
 
@@ -155,7 +159,7 @@ class Daemon:
         except SignalsError as exc:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
-        referee = Referee(cfg, journal, log_event=_log_record)
+        referee = Referee(cfg, journal, log_event=_log_record, address=self.address or station_address_view)
         for note in problems:
             referee.controller.show_note(note)
         return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock)

@@ -5,7 +5,8 @@ Four buttons, one map per screen (docs/screens.md has it as a table):
 ============  =====================  =======================  ==================  ====================
 screen        SELECT                 CONFIRM                  BACK                SPARE
 ============  =====================  =======================  ==================  ====================
-menu          next game              set the game up          --                  --
+menu          next game              set the game up (or      --                  --
+                                     show the address)
 setup         next row               change the row / Start   previous row        --
 live          next page of players   the game's action, or    hold: end game      the game's menu
                                      the last result again                        (a table vote …);
@@ -91,6 +92,7 @@ class Controller:
     question: _Question | None = None
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
+    address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
 
     # ---- what the station tells the controller ------------------------------------------------
 
@@ -160,10 +162,18 @@ class Controller:
             return self._overlay_press(press, overlay, now)
         return self._live(press, state, over)
 
+    def show_address(self) -> None:
+        """The station's address and how to open its page, over the menu until a button is pressed."""
+        if self.address is not None:
+            self._queue(Overlay(self.address(), seconds=None, kind="note"))
+
     def _menu(self, press: Press) -> list[Intent]:
         names = list(self.games)
+        items = len(names) + (self.address is not None)
         if press.button == "select":
-            self.menu_index = (self.menu_index + 1) % len(names)
+            self.menu_index = (self.menu_index + 1) % items
+        elif press.button == "confirm" and self.menu_index >= len(names):
+            self.show_address()
         elif press.button == "confirm":
             self.game = names[self.menu_index]
             self.setup = self.games[self.game].setup_options(self.defaults.get(self.game, {}))
@@ -275,7 +285,7 @@ class Controller:
             if note is not None:
                 return note.view
         if self.screen == "menu":
-            titles = tuple(game.title for game in self.games.values())
+            titles = tuple(game.title for game in self.games.values()) + (("Station address",) if self.address else ())
             return MenuView("Choose a game", titles, self.menu_index, "SELECT  CONFIRM")
         if self.screen == "setup":
             title = self.games[self.game].title
