@@ -11,6 +11,7 @@
     mathstation scan IMAGE... [--json]       what lies on a photo of the table
     mathstation scan --camera SPEC --live    a live readout of what the camera sees (setting a camera up)
     mathstation calibrate [IMAGE|--camera]   check the mat and camera: pixels per QR square, focus, glare
+    mathstation selftest                     check the camera, OLED, buttons, buzzer and LED with you at the station
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.games import new_game
 from engine.protocol import Game
-from station import cli_history, cli_print, cli_station, cli_vision
+from station import cli_history, cli_print, cli_selftest, cli_station, cli_vision
 from station.journal_file import JournalFileError, read_journal_file
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
@@ -56,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     cli_history.register(sub)
     cli_print.register(sub)
     cli_vision.register(sub)
+    cli_selftest.register(sub)
     return parser
 
 
