@@ -72,7 +72,7 @@ def register(sub: Any) -> None:
     p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-mat.pdf in the current folder)")
     p.set_defaults(run=_guarded(_mat_print))
 
-    p = sub.add_parser("ruler", help="a one-page PDF to check that the printer keeps 100 %",
+    p = sub.add_parser("ruler", help="a one-page PDF to check that the printer keeps 100 %%",
                        description="Print a one-page ruler (150 mm and 100 mm scales, a 100 mm square, a card's QR code "
                                    "size) and measure it: cards and mats must print at 100 %, not 'fit to page'.")
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
