@@ -52,7 +52,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"mathstation run: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     logging.getLogger().setLevel(config["station"]["log_level"].upper())
+    log.info("%s", running_on(path, config))
     return Daemon(config, notifier).serve(args.max_seconds)
+
+
+def running_on(path: Path | None, config: StationConfig) -> str:
+    """What this run is using, said first: without a config on a laptop the defaults ask for a
+    Pi's camera, OLED and GPIO, and the errors that follow make sense only knowing that."""
+    parts = (f"camera {config['camera']['source']}, display {config['display']['backend']}, "
+             f"buttons {config['buttons']['backend']}, buzzer and LED {config['signals']['backend']}")
+    if path is not None:
+        return f"running with {path}: {parts}"
+    return (f"running with the built-in defaults ({SYSTEM_CONFIG} does not exist): {parts}, as on a Raspberry Pi; "
+            "on a laptop try --config firmware_config/laptop.toml")
 
 
 class Daemon:
@@ -166,7 +178,31 @@ class Daemon:
 
 
 def _log_record(record: dict[str, Any]) -> None:
-    log.info("%s", record)
+    log.info("%s", record_sentence(record))
+
+
+def record_sentence(record: dict[str, Any]) -> str:
+    """A station record as the log's reader wants it: a sentence, not a Python dict."""
+    kind = record.get("type")
+    at = f" at {record['t']:.1f} s" if isinstance(record.get("t"), (int, float)) else ""
+    if kind == "game_started":
+        config = record.get("config", {})
+        players = config.get("players") or [p for team in config.get("teams", {}).values() for p in team]
+        who = f" for {', '.join(map(str, players))}" if players else ""
+        return f"game {record.get('game_id')} started: {config.get('game', '?')}{who}"
+    if kind == "game_ended":
+        return f"game {record.get('game_id')} ended"
+    if kind == "resumed":
+        return f"game {record.get('game_id')} resumed after {record.get('actions')} actions"
+    if kind == "camera_lost":
+        return f"camera lost{at}: {record.get('reason', 'no reason given')}"
+    if kind == "camera_back":
+        return f"camera back{at}"
+    if kind == "note":
+        card = f" (card {record['card']})" if record.get("card") else ""
+        return f"table note{at}: {record.get('title')}: {record.get('detail')}{card}"
+    rest = ", ".join(f"{key} {value}" for key, value in record.items() if key not in ("type", "t"))
+    return f"{kind or 'record'}{at}: {rest}" if rest else f"{kind or 'record'}{at}"
 
 
 def _quietly(close: Callable[[], None]) -> None:
