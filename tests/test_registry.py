@@ -48,7 +48,7 @@ def test_a_registry_line_that_does_not_match_its_parts_is_refused(monkeypatch):
 
 
 def test_a_second_game_cannot_take_a_code_in_use():
-    with pytest.raises(ConfigError, match="already 'math-wars'"):
+    with pytest.raises(ConfigError, match="already used by 'math-wars'"):
         GAMES.register(dataclasses.replace(GAMES["sum"], name="snap", code="MW"))
 
 
