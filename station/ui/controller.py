@@ -5,7 +5,8 @@ Four buttons, one map per screen (docs/screens.md has it as a table):
 ============  =====================  =======================  ==================  ====================
 screen        SELECT                 CONFIRM                  BACK                SPARE
 ============  =====================  =======================  ==================  ====================
-menu          next game              set the game up          --                  --
+menu          next game              set the game up (or      --                  --
+                                     show the address)
 setup         next row               change the row / Start   previous row        change the row back
 live          next page of players   the game's action, or    hold: end game      the game's menu
                                      the last result again                        (a table vote …);
@@ -98,6 +99,7 @@ class Controller:
     question: _Question | None = None
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
+    address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
 
     # ---- what the station tells the controller ------------------------------------------------
 
@@ -168,13 +170,30 @@ class Controller:
             return self._overlay_press(press, overlay, now)
         return self._live(press, state, over)
 
+    def show_address(self) -> None:
+        """The station's address and how to open its page, over the menu until a button is pressed."""
+        if self.address is not None:
+            self._queue(Overlay(self.address(), seconds=None, kind="note"))
+
+    def _menu_extras(self) -> list[tuple[str, Callable[[], None]]]:
+        """The menu's items after the games: the station's address, the teacher's page (each when
+        the station has one), with what CONFIRM does on them."""
+        extras: list[tuple[str, Callable[[], None]]] = []
+        if self.address is not None:
+            extras.append(("Station address", self.show_address))
+        if self.teacher_page is not None:
+            page = self.teacher_page
+            extras.append(("Teacher page", lambda: self._queue(Overlay(page(), seconds=None, kind="hint"))))
+        return extras
+
     def _menu(self, press: Press) -> list[Intent]:
         names = list(self.games)
-        items = len(names) + (self.teacher_page is not None)
+        extras = self._menu_extras()
+        items = len(names) + len(extras)
         if press.button == "select":
             self.menu_index = (self.menu_index + 1) % items
-        elif press.button == "confirm" and self.menu_index >= len(names) and self.teacher_page is not None:
-            self._queue(Overlay(self.teacher_page(), seconds=None, kind="hint"))  # any press dismisses it
+        elif press.button == "confirm" and self.menu_index >= len(names):
+            extras[self.menu_index - len(names)][1]()
         elif press.button == "confirm":
             self.game = names[self.menu_index]
             defaults = self.defaults.get(self.game, {})
@@ -303,8 +322,7 @@ class Controller:
             if note is not None:
                 return note.view
         if self.screen == "menu":
-            titles = tuple(game.title for game in self.games.values())
-            titles += ("Teacher page",) if self.teacher_page is not None else ()
+            titles = tuple(game.title for game in self.games.values()) + tuple(title for title, _ in self._menu_extras())
             return MenuView("Choose a game", titles, self.menu_index, "SELECT  CONFIRM")
         if self.screen == "setup":
             title = self.games[self.game].title
