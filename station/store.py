@@ -67,7 +67,6 @@ PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
 """
 _COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": {"game_id", "seq", "action"}}
-_GAME_COLUMNS = "id, config, started, ended, status"
 #: A layout version this far above ours is taken for a newer station's; a larger one is a damaged header.
 NEWER_LAYOUTS = 99
 #: The first row whose JSON is not an object; CASE because json_type() raises on malformed text.
@@ -581,7 +580,8 @@ def _first_unreadable(db: sqlite3.Connection) -> str | None:
     then a config or an action that is not a JSON object (checked in C when SQLite can)."""
     where = "the first game"
     try:
-        for game_id, config, *_ in db.execute(f"SELECT id, CAST(config AS BLOB), {_GAME_COLUMNS} FROM games"):
+        # config only as bytes: read as text too, the text factory would find its damage first, unnamed
+        for game_id, config, *_ in db.execute("SELECT id, CAST(config AS BLOB), started, ended, status FROM games"):
             _utf8(config, f"game {game_id}'s config")  # (the other columns pass the text factory)
             where = f"the game after game {game_id}"
         for game_id, seq, action in db.execute("SELECT game_id, seq, CAST(action AS BLOB) FROM actions"):

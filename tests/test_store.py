@@ -553,6 +553,8 @@ def test_a_file_that_is_not_our_journal_is_named_and_kept_aside(path: Path, sche
     ("UPDATE actions SET action = '\"play\"' WHERE game_id = 1 AND seq = 2", "game 1's action 2 is not a JSON object"),
     ("UPDATE actions SET action = CAST(x'7b2274223a2280ff227d' AS TEXT) WHERE game_id = 2 AND seq = 1",
      "game 2's action 1 holds bytes that are not UTF-8 text (invalid start byte at byte 6)"),
+    ("UPDATE games SET config = CAST(x'7b2274223a2280ff227d' AS TEXT) WHERE id = 2",
+     "game 2's config holds bytes that are not UTF-8 text (invalid start byte at byte 6)"),
     ("UPDATE games SET started = CAST(x'80' AS TEXT) WHERE id = 2",
      "the game after game 1: bytes that are not UTF-8 text (invalid start byte at byte 0)"),
 ])
