@@ -376,7 +376,8 @@ def test_a_card_back_after_a_long_spell_stood_only_if_it_is_within_move_mm_and_t
 
 # A hidden rectangle at (200, 200), upright: its codes' centres are 24.1 mm left and 11.2 mm up
 # of its centre (top-left), and as far right and down (bottom-right). The new card lies more than
-# stack_mm (45 mm) from it, so only lying over one of those codes makes it a stack.
+# stack_mm (45 mm) from it, so only lying over one of those codes makes it a stack (or, nearer, lying
+# within stack_mm of its centre).
 HIDDEN_RECTANGLE = ("MW-A-N37", 200.0, 200.0, 0.0)
 # A hidden triangle at (200, 200), pointing up: its one code is at its centre. A triangle's point
 # reaches 57.7 mm from its centre, its sides 28.9 mm.
@@ -387,6 +388,8 @@ HIDDEN_TRIANGLE = ("BB-A-N1A", 200.0, 200.0, 0.0)
     (HIDDEN_RECTANGLE, ("MW-A-S5", 136.0, 175.0, 0.0), True),  # its right end over the top-left code only
     (HIDDEN_RECTANGLE, ("MW-A-S5", 264.1, 198.2, 0.0), True),  # its left end over the bottom-right code only
     (HIDDEN_RECTANGLE, ("MW-A-S5", 136.0, 240.0, 0.0), False),  # beside it, below the top-left code
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 165.0, 222.0, 0.0), True),  # clear of its codes, but within stack_mm (41 mm)
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 235.0, 178.0, 0.0), True),  # the same on the other side
     (HIDDEN_RECTANGLE, ("MW-A-S5", 140.0, 168.0, 30.0), True),  # turned 30°, its corner over the top-left code
     (HIDDEN_TRIANGLE, ("BB-A-N2A", 200.0, 250.0, 0.0), True),  # its point over the code, 50 mm up
     (HIDDEN_TRIANGLE, ("BB-A-N2A", 197.0, 248.0, 0.0), True),  # 3 mm off its middle, inside its slanted sides
