@@ -390,6 +390,7 @@ HIDDEN_TRIANGLE = ("BB-A-N1A", 200.0, 200.0, 0.0)
     (HIDDEN_RECTANGLE, ("MW-A-S5", 136.0, 240.0, 0.0), False),  # beside it, below the top-left code
     (HIDDEN_RECTANGLE, ("MW-A-S5", 165.0, 222.0, 0.0), True),  # clear of its codes, but within stack_mm (41 mm)
     (HIDDEN_RECTANGLE, ("MW-A-S5", 235.0, 178.0, 0.0), True),  # the same on the other side
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 173.0, 236.0, 0.0), True),  # clear of its codes, exactly stack_mm away
     (HIDDEN_RECTANGLE, ("MW-A-S5", 140.0, 168.0, 30.0), True),  # turned 30°, its corner over the top-left code
     (HIDDEN_TRIANGLE, ("BB-A-N2A", 200.0, 250.0, 0.0), True),  # its point over the code, 50 mm up
     (HIDDEN_TRIANGLE, ("BB-A-N2A", 197.0, 248.0, 0.0), True),  # 3 mm off its middle, inside its slanted sides
