@@ -479,3 +479,15 @@ def test_an_unknown_code_and_a_warning_are_told_once_while_they_last_and_again_w
                                        "reason": "not a Math Card Station card", "kind": "MalformedPayload",
                                        "x": 12.3, "y": 56.8} for t in (0.0, 0.625)]
     assert [(e["t"], e["text"]) for e in run.of("warning")] == [(0.0, "too dark"), (0.625, "too dark")]
+
+
+@pytest.mark.parametrize(("settled", "after"), [(40, 7), (40, 8), (2, 7), (2, 8)])
+def test_a_card_moved_during_a_spell_as_long_as_a_removal_is_laid_anew_and_during_a_shorter_one_moved(settled, after):
+    """Unseen from its last sighting for remove_after (1 s, 8 frames) or more, it may have left and
+    come back: removed and placed anew. Less, and it only moved, however late in the game."""
+    run = Exact(TrackSettings(remove_after=1.0))
+    run.show(seen("MW-A-N37", 100.0, 100.0), frames=settled)
+    run.show(frames=after - 1, trustworthy=False)
+    run.show(seen("MW-A-N37", 130.0, 100.0))  # the first frame that proves something, `after` frames on
+    assert run.events[0] == {"type": "placed", "t": 0.0, "card": "MW-A-N37", "x": 100.0, "y": 100.0, "angle": 0.0}
+    assert run.kinds()[1:] == (["covered", "removed", "placed"] if after >= 8 else ["moved"])
