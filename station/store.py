@@ -75,7 +75,6 @@ _COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": 
 _ADDED_COLUMNS = {2: {"games": {"started_synced", "ended_synced"}}}
 _MIGRATIONS = {2: ("ALTER TABLE games ADD COLUMN started_synced INTEGER;"
                    "ALTER TABLE games ADD COLUMN ended_synced INTEGER;")}
-_GAME_COLUMNS = "id, config, started, ended, status"
 #: A layout version this far above ours is taken for a newer station's; a larger one is a damaged header.
 NEWER_LAYOUTS = 99
 #: The first row whose JSON is not an object; CASE because json_type() raises on malformed text.
@@ -601,7 +600,8 @@ def _first_unreadable(db: sqlite3.Connection) -> str | None:
     then a config or an action that is not a JSON object (checked in C when SQLite can)."""
     where = "the first game"
     try:
-        for game_id, config, *_ in db.execute(f"SELECT id, CAST(config AS BLOB), {_GAME_COLUMNS} FROM games"):
+        # config only as bytes: read as text too, the text factory would find its damage first, unnamed
+        for game_id, config, *_ in db.execute("SELECT id, CAST(config AS BLOB), started, ended, status FROM games"):
             _utf8(config, f"game {game_id}'s config")  # (the other columns pass the text factory)
             where = f"the game after game {game_id}"
         for game_id, seq, action in db.execute("SELECT game_id, seq, CAST(action AS BLOB) FROM actions"):
