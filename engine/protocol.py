@@ -20,6 +20,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.errors import ActionError, ConfigError, EngineError
@@ -214,3 +215,21 @@ class Game(ABC):
         for action in actions:
             events.extend(game.apply(action))
         return game, events
+
+
+class Worded:
+    """For a game whose words live in a module of their own (``engine/<game>/text.py``, with
+    ``describe(event)``, ``headline(rules)`` and ``summary(state)``), so wording can change (or
+    be translated) without touching the rules: mix it in before ``Game`` and set ``words``."""
+
+    words: ClassVar[ModuleType]
+    rules: Any
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        return self.words.describe(event)  # type: ignore[no-any-return]
+
+    def headline(self) -> str:
+        return self.words.headline(self.rules)  # type: ignore[no-any-return]
+
+    def summary(self) -> list[str]:
+        return self.words.summary(self.state())  # type: ignore[attr-defined,no-any-return]

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
+from engine.catalog import load_catalog
 from engine.games import GAMES, GameInfo
+from engine.math_rush import MathRush
 from engine.math_wars import MathWars
 
 # No property test may fail because a loaded machine was slow: no per-example deadline, and no
@@ -65,6 +67,52 @@ class Table:
 
     def piles(self, player: str) -> dict[str, Any]:
         return self.game.state()["players"][player]
+
+
+#: Math Rush's cards of deck copy A by the value they show ("1/4", "0.(3)", "33 1/3%"), and its goals by code.
+_RUSH_DECK = load_catalog().game("math-rush").cards(["A"])
+RUSH_CARDS = {str(c.face.number): c.id for c in _RUSH_DECK if c.face.number is not None}
+RUSH_GOALS = {c.face.code: c.id for c in _RUSH_DECK if c.face.kind in ("goal", "advanced-goal")}
+
+
+class RushTable:
+    """A Math Rush game plus a clock: goals laid by code, number cards played by the value they show."""
+
+    def __init__(self, players: tuple[str, ...] = ("Ana", "Ben"), **config: Any) -> None:
+        self.game = MathRush({"game": "math-rush", "players": list(players), **config})
+        self.t = 0.0
+        self.events: list[dict[str, Any]] = []
+
+    def act(self, kind: str, **fields: Any) -> list[dict[str, Any]]:
+        self.t += 1
+        new = self.game.apply({"type": kind, "t": self.t, **fields})
+        self.events.extend(new)
+        return new
+
+    def goal(self, code: str, row: int) -> list[dict[str, Any]]:
+        return self.act("goal", card=RUSH_GOALS[code], row=row)
+
+    def play(self, shown: str, row: int, on: str = "") -> dict[str, Any]:
+        """The first event of playing the card showing ``shown`` (on the card showing ``on``)."""
+        events = self.act("play", card=RUSH_CARDS[shown], row=row, on=RUSH_CARDS[on] if on else "")
+        return events[0]
+
+    def start(self, *goals: tuple[str, int]) -> None:
+        for code, row in goals:
+            self.goal(code, row)
+        self.act("start")
+
+    def run_out(self) -> list[dict[str, Any]]:
+        """The referee applies the clock's deadlines until the round is over."""
+        new: list[dict[str, Any]] = []
+        while (due := self.game.deadline()) is not None:
+            self.t = due.at
+            new += self.game.apply({**due.action, "t": due.at})
+        self.events.extend(new)
+        return new
+
+    def of(self, kind: str, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        return [e for e in (self.events if events is None else events) if e["type"] == kind]
 
 
 @pytest.fixture

@@ -138,11 +138,11 @@ def daemon_runs(monkeypatch):
     return serve
 
 
-def test_random_damage_anywhere_the_station_starts_and_history_lists_what_can_be_read(
-        pristine, tmp_path, station_config, daemon_runs, capsys, caplog):
+def check_damages(seeds: range, pristine, tmp_path, station_config, daemon_runs, capsys, caplog) -> dict[str, int]:
+    """Each seed's damage: history lists what can be read, the station starts, the next play is kept."""
     caplog.set_level(logging.WARNING)
     counts = {"kept aside": 0, "resumed": 0, "games still readable": 0}
-    for seed in range(SEEDS):
+    for seed in seeds:
         rng = random.Random(seed)
         what, data = damage(rng, pristine)
         folder = tmp_path / str(seed)
@@ -185,7 +185,21 @@ def test_random_damage_anywhere_the_station_starts_and_history_lists_what_can_be
             referee.apply({"type": "play", "t": t, "player": "Ana", "card": "MW-A-N1", "source": "camera"})
             stored = journal.current_game()
             assert stored is not None and len(stored.actions) == before + 1, where
+    return counts
+
+
+@pytest.mark.slow
+def test_random_damage_anywhere_the_station_starts_and_history_lists_what_can_be_read(
+        pristine, tmp_path, station_config, daemon_runs, capsys, caplog):
+    counts = check_damages(range(SEEDS), pristine, tmp_path, station_config, daemon_runs, capsys, caplog)
     assert counts["kept aside"] > SEEDS / 4 and counts["resumed"] > 0 and counts["games still readable"] > SEEDS
+
+
+def test_a_few_random_damages_the_station_starts_and_history_lists_what_can_be_read(
+        pristine, tmp_path, station_config, daemon_runs, capsys, caplog):
+    """The same, for a tenth of the seeds: fast enough for every run and for mutation testing."""
+    counts = check_damages(range(SEEDS // 10), pristine, tmp_path, station_config, daemon_runs, capsys, caplog)
+    assert counts["kept aside"] > 0 and counts["games still readable"] > 0
 
 
 def test_invalid_utf8_in_one_stored_action_is_damage_at_open_not_a_crash_loop(pristine, tmp_path, capsys):

@@ -3,57 +3,13 @@ cards judged the moment they land, Help cards, rounds and the final score."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from engine.catalog import load_catalog
+from conftest import RUSH_CARDS, RUSH_GOALS, RushTable
 from engine.errors import ActionError, ConfigError
 from engine.math_rush import MathRush
 from engine.math_rush.goals import Goal
 from engine.numbers import parse_number
-
-DECK = load_catalog().game("math-rush")
-BY_SHOWN = {str(c.face.number): c.id for c in DECK.cards(["A"]) if c.face.number is not None}
-GOALS = {c.face.code: c.id for c in DECK.cards(["A"]) if c.face.kind in ("goal", "advanced-goal")}
-
-
-class Table:
-    def __init__(self, players: tuple[str, ...] = ("Ana", "Ben"), **config: Any) -> None:
-        self.game = MathRush({"game": "math-rush", "players": list(players), **config})
-        self.t = 0.0
-        self.events: list[dict[str, Any]] = []
-
-    def act(self, kind: str, **fields: Any) -> list[dict[str, Any]]:
-        self.t += 1
-        new = self.game.apply({"type": kind, "t": self.t, **fields})
-        self.events.extend(new)
-        return new
-
-    def goal(self, code: str, row: int) -> list[dict[str, Any]]:
-        return self.act("goal", card=GOALS[code], row=row)
-
-    def play(self, shown: str, row: int, on: str = "") -> dict[str, Any]:
-        events = self.act("play", card=BY_SHOWN[shown], row=row, on=BY_SHOWN[on] if on else "")
-        return events[0]
-
-    def start(self, *goals: tuple[str, int]) -> None:
-        for code, row in goals:
-            self.goal(code, row)
-        self.act("start")
-
-    def run_out(self) -> list[dict[str, Any]]:
-        """The referee applies the clock's deadlines until the round is over."""
-        new: list[dict[str, Any]] = []
-        while (due := self.game.deadline()) is not None:
-            self.t = due.at
-            new += self.game.apply({**due.action, "t": due.at})
-        self.events.extend(new)
-        return new
-
-    def of(self, kind: str, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-        return [e for e in (self.events if events is None else events) if e["type"] == kind]
-
 
 # G1 up 3 (1 star), G2 up 4 (2), G5 down 3 (1), G9 equal 3 (2), G11 up 3 decimals only (2),
 # G12 up 4 fractions only, G13 down 3 percents only, G15 up 3 above 1/2, G16 down 3 below 1/2,
@@ -61,13 +17,13 @@ class Table:
 
 
 def test_an_ascending_card_is_judged_against_every_card_of_the_set_not_just_the_last():
-    table = Table()
+    table = RushTable()
     table.start(("G2", 1))
     assert table.play("1/4", 1)["ok"]
     assert table.play("0.5", 1)["ok"]
     low = table.play("1/3", 1)  # larger than nothing after 1/2 …
     assert not low["ok"] and low["reason"] == "1/3 < 0.5: out of order"
-    table2 = Table()
+    table2 = RushTable()
     table2.start(("G2", 1))
     table2.play("1/2", 1)
     table2.play("0.1", 1)  # breaks the set
@@ -76,23 +32,23 @@ def test_an_ascending_card_is_judged_against_every_card_of_the_set_not_just_the_
 
 
 def test_a_card_may_go_on_an_equal_card_even_after_later_cards_and_stacks_count():
-    table = Table()
+    table = RushTable()
     table.start(("G2", 1))
     table.play("1/4", 1)
     table.play("1/2", 1)
     stacked = table.play("25%", 1, on="1/4")  # 25% on 1/4: equal, though 1/2 came after
-    assert stacked["ok"] and stacked["on"] == BY_SHOWN["1/4"] and stacked["placed"] == 3
-    done = table.act("play", card=BY_SHOWN["0.75"], row=1, on="")
+    assert stacked["ok"] and stacked["on"] == RUSH_CARDS["1/4"] and stacked["placed"] == 3
+    done = table.act("play", card=RUSH_CARDS["0.75"], row=1, on="")
     assert table.of("goal_complete", done)[0] == {"type": "goal_complete", "row": 1, "goal": "UP 4", "broken": "",
                                                   "stars": 2, "t": table.t}
-    unequal = Table()
+    unequal = RushTable()
     unequal.start(("G2", 1))
     unequal.play("1/4", 1)
     assert unequal.play("1/3", 1, on="1/4")["reason"] == "1/3 ≠ 1/4: a stack is equal cards"
 
 
 def test_descending_and_equal_goals():
-    table = Table()
+    table = RushTable()
     table.start(("G5", 1), ("G9", 2))
     assert table.play("0.75", 1)["ok"] and table.play("1/2", 1)["ok"]
     assert table.play("4/5", 1)["reason"] == "4/5 > 1/2: out of order"
@@ -110,7 +66,7 @@ def test_descending_and_equal_goals():
     ("G25", "4/16", True), ("G25", "1/4", False), ("G25", "0.200", False),
 ])
 def test_each_restriction(goal, card, ok):
-    table = Table()
+    table = RushTable()
     table.start((goal, 1))
     assert table.play(card, 1)["ok"] is ok
 
@@ -125,66 +81,66 @@ def test_a_repeating_value_in_fraction_form_counts_as_repeating_and_4_8_is_unred
 
 def test_values_are_exact():
     assert parse_number("0.(3)").value == parse_number("1/3").value == parse_number("33 1/3%").value
-    table = Table()
+    table = RushTable()
     table.start(("G9", 1))
     table.play("1/3", 1)
     assert table.play("0.(3)", 1)["ok"]  # equal, exactly: 0.333… is 1/3
 
 
 def test_a_broken_set_is_cleared_with_a_help_card_and_can_still_complete():
-    table = Table()
+    table = RushTable()
     table.start(("G1", 1))
     table.play("1/2", 1)
     table.play("0.1", 1)  # breaks it
     assert table.game.rows[1].broken
-    (lifted,) = table.act("lift", card=BY_SHOWN["0.1"])
+    (lifted,) = table.act("lift", card=RUSH_CARDS["0.1"])
     assert lifted["type"] == "card_lifted" and lifted["help_left"] == 3
     (used,) = table.act("help", use="clear")
-    assert (used["cards"], used["broken"], used["left"]) == ([BY_SHOWN["0.1"]], "", 2)
+    assert (used["cards"], used["broken"], used["left"]) == ([RUSH_CARDS["0.1"]], "", 2)
     table.play("0.6", 1)
-    done = table.act("play", card=BY_SHOWN["3/4"], row=1, on="")
+    done = table.act("play", card=RUSH_CARDS["3/4"], row=1, on="")
     assert table.of("goal_complete", done)[0]["stars"] == 1
 
 
 def test_a_lifted_card_without_help_stays_in_the_set_and_can_be_put_back():
-    table = Table()
+    table = RushTable()
     table.start(("G1", 1))
     table.play("1/2", 1)
-    table.act("lift", card=BY_SHOWN["1/2"])
-    assert table.act("play", card=BY_SHOWN["1/2"], row=1, on="")[0]["type"] == "put_back"
+    table.act("lift", card=RUSH_CARDS["1/2"])
+    assert table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")[0]["type"] == "put_back"
     (nothing,) = table.act("help", use="clear")
     assert nothing["code"] == "nothing_lifted"
 
 
 def test_a_card_put_back_takes_its_old_place_and_is_judged_there_again():
-    table = Table()
+    table = RushTable()
     table.start(("G1", 1))
     table.play("1/10", 1)
     table.play("1/2", 1)
-    table.act("lift", card=BY_SHOWN["1/2"])
+    table.act("lift", card=RUSH_CARDS["1/2"])
     assert table.play("1/4", 1)["ok"]  # judged without the lifted 1/2
-    back = table.act("play", card=BY_SHOWN["1/2"], row=1, on="")
-    assert {k: v for k, v in back[0].items() if k != "t"} == {"type": "put_back", "card": BY_SHOWN["1/2"], "row": 1, "broken": "1/4 < 1/2: out of order"}
+    back = table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")
+    assert {k: v for k, v in back[0].items() if k != "t"} == {"type": "put_back", "card": RUSH_CARDS["1/2"], "row": 1, "broken": "1/4 < 1/2: out of order"}
     assert table.of("goal_complete", back)[0]["stars"] == 0  # three cards again: complete, and broken
     assert table.game.describe(back[0]) == "The card is back in row 1: 1/4 < 1/2: out of order."
 
 
 def test_completion_flips_the_goal_and_a_new_goal_takes_a_free_row():
-    table = Table()
+    table = RushTable()
     table.start(("G1", 1), ("G5", 2), ("G9", 3))
     (busy,) = table.goal("G2", 4)
     assert busy["code"] == "too_many_goals"  # three goals in play
     for card in ("1/10", "1/5", "2/5"):
         table.play(card, 1)
     assert table.game.rows[1].complete
-    (late,) = table.act("play", card=BY_SHOWN["0.9"], row=1, on="")
+    (late,) = table.act("play", card=RUSH_CARDS["0.9"], row=1, on="")
     assert late["code"] == "goal_done"
     assert table.goal("G2", 4)[0]["type"] == "goal_laid"  # a new goal at the bottom of the column
     assert table.goal("G3", 1)[0]["code"] == "too_many_goals"
 
 
 def test_time_up_scores_complete_unbroken_goals_and_says_why_the_others_score_nothing():
-    table = Table()
+    table = RushTable()
     table.start(("G1", 1), ("G5", 2), ("G9", 3))
     for card in ("1/10", "1/5", "2/5"):
         table.play(card, 1)  # complete: 1 star
@@ -202,12 +158,12 @@ def test_time_up_scores_complete_unbroken_goals_and_says_why_the_others_score_no
         {"goal": "SAME 3", "row": 3, "stars": 0, "why": "1 of 3 cards"},
     ]
     assert (over["points"], over["total"]) == (1, 1)
-    (late,) = table.act("play", card=BY_SHOWN["1/4"], row=3, on="")
+    (late,) = table.act("play", card=RUSH_CARDS["1/4"], row=3, on="")
     assert late["code"] == "too_late"
 
 
 def test_a_complete_but_broken_goal_scores_nothing():
-    table = Table()
+    table = RushTable()
     table.start(("G1", 1))
     for card in ("1/2", "0.1", "0.6"):
         table.play(card, 1)
@@ -217,7 +173,7 @@ def test_a_complete_but_broken_goal_scores_nothing():
 
 @pytest.mark.parametrize("used, bonus", [(0, 6), (1, 5), (2, 3), (3, 0)])
 def test_three_rounds_then_the_help_bonus_for_unused_help_cards(used, bonus):
-    table = Table()
+    table = RushTable()
     for round_number in (1, 2, 3):
         table.start(("G1", 1))
         for card in ("1/10", "1/5", "2/5"):
@@ -233,7 +189,7 @@ def test_three_rounds_then_the_help_bonus_for_unused_help_cards(used, bonus):
 
 
 def test_used_help_cards_stay_used_and_run_out():
-    table = Table()
+    table = RushTable()
     table.start(("G1", 1))
     for _ in range(3):
         table.act("help", use="redraw")
@@ -249,26 +205,26 @@ def test_hand_sizes_and_round_lengths_by_players():
 
 
 def test_younger_players_without_advanced_cards():
-    table = Table(advanced=False)
+    table = RushTable(advanced=False)
     (goal,) = table.goal("G25", 1)
     assert goal["code"] == "advanced"
     table.start(("G1", 1))
-    assert table.act("play", card=BY_SHOWN["8/12"], row=1, on="")[0]["code"] == "advanced"
+    assert table.act("play", card=RUSH_CARDS["8/12"], row=1, on="")[0]["code"] == "advanced"
 
 
 def test_younger_players_with_unlimited_help_take_cards_back_freely():
-    table = Table(help="unlimited")
+    table = RushTable(help="unlimited")
     table.start(("G1", 1))
     table.play("1/2", 1)
     table.play("0.1", 1)
-    (removed,) = table.act("lift", card=BY_SHOWN["0.1"])
+    (removed,) = table.act("lift", card=RUSH_CARDS["0.1"])
     assert removed["type"] == "card_removed" and removed["broken"] == ""
     for _ in range(5):
         assert table.act("help", use="redraw")[0]["left"] is None
 
 
 def test_the_youngest_play_one_goal_at_a_time_rearranging_allowed_and_no_timer():
-    table = Table(one_goal=True, timer=False)
+    table = RushTable(one_goal=True, timer=False)
     table.goal("G1", 1)
     assert table.goal("G5", 2)[0]["code"] == "too_many_goals"
     table.act("start")
@@ -290,15 +246,15 @@ def test_a_bad_config_says_which_key_and_why(config, words):
 
 
 def test_order_of_a_round_setup_and_replay():
-    table = Table()
-    (early,) = table.act("play", card=BY_SHOWN["1/2"], row=1, on="")
+    table = RushTable()
+    (early,) = table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")
     assert early["code"] == "not_started"
     assert table.act("start")[0]["code"] == "no_goals"
     table.start(("G1", 1))
-    (twice,) = table.act("play", card=BY_SHOWN["1/2"], row=2, on="")
+    (twice,) = table.act("play", card=RUSH_CARDS["1/2"], row=2, on="")
     assert twice["code"] == "no_goal"
     table.play("1/2", 1)
-    assert table.act("play", card=BY_SHOWN["1/2"], row=1, on="")[0]["code"] == "played_already"
+    assert table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")[0]["code"] == "played_already"
     with pytest.raises(ActionError):
         table.act("help", use="everything")
     table.run_out()

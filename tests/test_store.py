@@ -19,7 +19,7 @@ import pytest
 
 from engine.games import new_game, replay
 from engine.math_wars import MathWars
-from station import paths
+from station import paths, store
 from station.paths import JOURNAL_NAME, default_state_dir
 from station.sim.math_wars_players import VirtualTable
 from station.store import Journal, JournalError, NoSuchGame, NotJSON, summarise
@@ -391,3 +391,289 @@ def test_the_journal_is_json_text_a_grown_up_can_read_with_sqlite3(path: Path) -
     (action,) = db.execute("SELECT action FROM actions").fetchone()
     db.close()
     assert json.loads(config) == CONFIG and json.loads(action) == plays()[0]
+
+
+# ---- the machine's side: another program, a read-only card, a full disk ---------------------------
+# The file is sound; the error names the fix and the file stays where it is. The journal's own
+# connection is told what the machine would do (SQLite's read-only and size limits stand in for a
+# card gone read-only and a full disk).
+
+def _kept_aside(path: Path) -> list[str]:
+    return [p.name for p in path.parent.iterdir() if ".damaged-" in p.name]
+
+
+def test_a_journal_held_by_another_program_is_named_and_nothing_is_lost(path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(store, "BUSY_SECONDS", 0.05)   # how long a write waits for the other program
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(JournalError) as caught:
+            journal.append(game_id, plays()[0])
+        other.execute("ROLLBACK")
+        other.close()
+        assert str(caught.value) == (f"cannot record an action of game {game_id}: {path} is in use by another "
+                                     "program: is a second station running? Stop it")
+        assert journal.append(game_id, plays()[0]) == 1
+    assert _kept_aside(path) == []
+
+
+def test_a_journal_that_cannot_be_written_names_the_fix_and_keeps_the_game(path: Path) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        journal.append(game_id, plays()[0])
+        journal._connection().execute("PRAGMA query_only = 1")   # the card turned read-only
+        with pytest.raises(JournalError) as caught:
+            journal.append(game_id, plays()[1])
+        assert str(caught.value) == (f"cannot record an action of game {game_id}: no permission to use {path} "
+                                     "(attempt to write a readonly database): run as the station's user (or with "
+                                     f"sudo), or give it write access to {path.parent}")
+        journal._connection().execute("PRAGMA query_only = 0")
+        assert journal.current_game().actions == plays()[:1]   # type: ignore[union-attr]
+    assert _kept_aside(path) == []
+
+
+def test_a_full_disk_is_named_and_the_action_is_not_half_kept(path: Path) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        db = journal._connection()
+        db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")   # no room left
+        with pytest.raises(JournalError) as caught:
+            journal.append(game_id, {**plays()[0], "note": "x" * 20_000})
+        assert str(caught.value) == (f"cannot record an action of game {game_id}: the disk holding {path.parent} "
+                                     "is full: delete something to make room")
+        db.execute("PRAGMA max_page_count = 1073741823")
+        assert journal.append(game_id, plays()[0]) == 1   # the failed one left nothing behind
+    assert _kept_aside(path) == []
+
+
+@pytest.mark.parametrize(("message", "why"), [
+    ("database or disk is full", "the disk holding {folder} is full: delete something to make room"),
+    ("database is locked", "{path} is in use by another program: is a second station running? Stop it"),
+    ("attempt to write a readonly database", "no permission to use {path} (attempt to write a readonly database): "
+     "run as the station's user (or with sudo), or give it write access to {folder}"),
+    ("database disk image is malformed", "{path} is damaged (database disk image is malformed)"),
+    ("file is not a database", "{path} is damaged (file is not a database)"),
+    ("disk I/O error", "{path}: disk I/O error"),
+])
+def test_on_python_3_10_sqlites_words_alone_name_the_fix(path: Path, message: str, why: str) -> None:
+    """Python 3.10's sqlite3 errors carry no error code or name: the words must do."""
+    with Journal(path) as journal:
+        error = journal._failure("record an action", sqlite3.OperationalError(message))
+    assert str(error) == "cannot record an action: " + why.format(path=path, folder=path.parent)
+
+
+@pytest.mark.parametrize(("message", "damage", "damage_when_inspecting"), [
+    ("database disk image is malformed", True, True),
+    ("file is not a database", True, True),
+    ("unsupported file format", False, True),
+    ("malformed database schema (games)", True, True),
+    ("database is locked", False, False), ("database table is busy", False, False),
+    ("attempt to write a readonly database", False, False), ("attempt to write a read-only database", False, False),
+    ("permission denied", False, False), ("database or disk is full", False, False),
+    ("unable to open database file", False, False), ("disk I/O error", False, False), ("out of memory", False, False),
+])
+def test_on_python_3_10_sqlites_words_alone_tell_damage_from_the_machine(message, damage, damage_when_inspecting):
+    """Damage sets the file aside; the machine's trouble (busy, permissions, a full or failing disk) never does."""
+    error = sqlite3.DatabaseError(message)
+    assert (store.is_damage(error), store.is_damage(error, inspecting=True)) == (damage, damage_when_inspecting)
+
+
+# ---- what opening finds -------------------------------------------------------------------------
+
+def test_a_new_journal_commits_to_disk_at_every_action(path: Path) -> None:
+    with Journal(path) as journal:
+        db = journal._connection()
+        # WAL with synchronous FULL: every commit is synced (docs/journal.md); games and actions are linked
+        assert [db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("journal_mode", "synchronous", "foreign_keys")] \
+            == ["wal", 2, 1]
+        with pytest.raises(sqlite3.IntegrityError):   # an action of no game is refused by the file itself
+            db.execute("INSERT INTO actions (game_id, seq, action) VALUES (7, 1, '{}')")
+    plain = sqlite3.connect(path)
+    assert plain.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"   # kept in the file
+    plain.close()
+
+
+def test_reading_a_closed_journal_leaves_no_trace_beside_it(path: Path) -> None:
+    with Journal(path) as journal:
+        journal.append(journal.start_game(CONFIG), plays()[0])
+    before = sorted(p.name for p in path.parent.iterdir())
+    with Journal(path, readonly=True) as reader:
+        assert reader.current_game().actions == plays()[:1] and reader.damaged is None   # type: ignore[union-attr]
+        assert sorted(p.name for p in path.parent.iterdir()) == before == [JOURNAL_NAME]
+
+
+@pytest.mark.parametrize(("version", "newer"), [(3, True), (101, True), (102, False), (-1, False)])
+def test_a_layout_number_past_any_newer_stations_is_a_damaged_header(path: Path, version: int, newer: bool,
+                                                                     caplog) -> None:
+    with Journal(path) as journal:
+        journal.start_game(CONFIG)
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.close()
+    if newer:
+        with pytest.raises(JournalError) as caught:
+            Journal(path)
+        assert str(caught.value) == (f"{path} was written by a newer station (journal layout {version}, this one "
+                                     "reads up to 2): update the station software")
+        assert _kept_aside(path) == []
+        return
+    with Journal(path, readonly=True) as reader:
+        assert reader.damaged == (f"The game journal is damaged (layout number {version} (a damaged header)); "
+                                  "showing what could be read. The station keeps it aside and starts a new one when "
+                                  "it next starts.")
+    with Journal(path, clock=fixed_clock) as journal:
+        assert journal.recovered == ("The game journal was damaged; it was kept as "
+                                     "journal.sqlite3.damaged-20261121-101500 and a new one started.")
+    assert f"layout number {version} (a damaged header)" in caplog.text
+
+
+@pytest.mark.parametrize(("schema", "problem"), [
+    ("CREATE TABLE notes (x); CREATE TABLE scores (y)", "not a game journal (tables: notes, scores)"),
+    ("CREATE TABLE games (id, config, started); CREATE TABLE actions (game_id, seq, action); PRAGMA user_version = 1",
+     "table games lacks ended, status"),
+    ("CREATE TABLE games (id, config, started, ended, status); CREATE TABLE actions (game_id, seq); "
+     "PRAGMA user_version = 1", "table actions lacks action"),
+])
+def test_a_file_that_is_not_our_journal_is_named_and_kept_aside(path: Path, schema: str, problem: str) -> None:
+    path.parent.mkdir(parents=True)
+    db = sqlite3.connect(path)
+    db.executescript(schema)
+    db.close()
+    with Journal(path, readonly=True) as reader:
+        assert reader.damaged is not None and f"damaged ({problem})" in reader.damaged
+    with Journal(path, clock=fixed_clock) as journal:
+        assert journal.recovered is not None and journal.games() == []
+    assert _kept_aside(path) == ["journal.sqlite3.damaged-20261121-101500"]
+
+
+@pytest.mark.parametrize(("where", "problem"), [
+    ("UPDATE games SET config = '[1, 2]' WHERE id = 2", "game 2's config is not a JSON object"),
+    ("UPDATE actions SET action = '\"play\"' WHERE game_id = 1 AND seq = 2", "game 1's action 2 is not a JSON object"),
+    ("UPDATE actions SET action = CAST(x'7b2274223a2280ff227d' AS TEXT) WHERE game_id = 2 AND seq = 1",
+     "game 2's action 1 holds bytes that are not UTF-8 text (invalid start byte at byte 6)"),
+    ("UPDATE games SET config = CAST(x'7b2274223a2280ff227d' AS TEXT) WHERE id = 2",
+     "game 2's config holds bytes that are not UTF-8 text (invalid start byte at byte 6)"),
+    ("UPDATE games SET started = CAST(x'80' AS TEXT) WHERE id = 2",
+     "the game after game 1: bytes that are not UTF-8 text (invalid start byte at byte 0)"),
+])
+def test_opening_names_the_first_row_that_cannot_be_read_back(path: Path, where: str, problem: str) -> None:
+    with Journal(path) as journal:
+        for _ in range(2):
+            game_id = journal.start_game(CONFIG)
+            for action in plays()[:3]:
+                journal.append(game_id, action)
+    db = sqlite3.connect(path)
+    db.execute(where)
+    db.commit()
+    db.close()
+    with Journal(path, readonly=True) as reader:
+        assert reader.damaged is not None and f"damaged ({problem});" in reader.damaged
+
+
+# ---- what JSON cannot keep ----------------------------------------------------------------------
+
+def test_a_value_nested_too_deeply_or_containing_itself_is_refused(path: Path) -> None:
+    deep: dict[str, Any] = {"type": "play", "t": 1}
+    nest: Any = deep
+    for _ in range(64):   # 64 levels below the action: as deep as it may go
+        nest["in"] = {}
+        nest = nest["in"]
+    loop: dict[str, Any] = {"type": "play", "t": 1}
+    loop["self"] = [loop]
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        assert journal.append(game_id, deep) == 1
+        nest["in"] = {}
+        with pytest.raises(NotJSON) as caught:
+            journal.append(game_id, deep)
+        assert "cannot store the action: 'in'" in str(caught.value) and str(caught.value).endswith(
+            "is nested too deeply (or contains itself)")
+        with pytest.raises(NotJSON, match=r"cannot store the action: 'self'\[0\]\.self\[0\].* is nested too deeply"):
+            journal.append(game_id, loop)
+        assert len(journal.current_game().actions) == 1   # type: ignore[union-attr]
+
+
+def test_json_values_are_stored_as_json_keeps_them_and_others_are_named_where_they_are(path: Path) -> None:
+    kept = {"type": "play", "t": 2.5, "who": None, "ok": True, "n": -3, "cards": ("MW-A-N1", "MW-A-N2"),
+            "deep": {"list": [1.5, {"x": "ÿ"}]}}
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        journal.append(game_id, kept)
+        assert journal.current_game().actions == [{**kept, "cards": ["MW-A-N1", "MW-A-N2"]}]   # type: ignore[union-attr]
+        for action, words in [
+            ({"type": "play", "t": float("inf")}, "cannot store the action: 't' is inf (float)"),
+            ({"type": "play", "deep": {"list": [1, {2: "two"}]}}, "cannot store the action: 'deep'.list[1] has a key 2"),
+            ({"type": "play", "t": 1, "at": b"0123456789012345678901234567890123456789"},
+             "cannot store the action: 'at' is b'01234567890123456789012345678901234... (bytes); a journal keeps only "
+             "text, numbers, true/false, null, lists and objects"),
+            ({"type": "play", "t": 1, "at": b"0123456789012345678901234567890123456"},
+             "cannot store the action: 'at' is b'0123456789012345678901234567890123456' (bytes)"),
+        ]:
+            with pytest.raises(NotJSON) as caught:
+                journal.append(game_id, action)
+            assert str(caught.value).startswith(words), str(caught.value)
+        with pytest.raises(NotJSON, match="cannot store the game config: 'seats'\\[1\\] is "):
+            journal.start_game({**CONFIG, "seats": [1, object()]})
+        with pytest.raises(NotJSON, match="a game config must be a JSON object \\(a dict\\), not list"):
+            journal.start_game([CONFIG])   # type: ignore[arg-type]
+        assert len(journal.current_game().actions) == 1   # type: ignore[union-attr]
+# ---- honest dates: was the clock set from the network? ---------------------------------------
+
+LAYOUT_1 = """
+CREATE TABLE games (id INTEGER PRIMARY KEY, config TEXT NOT NULL, started TEXT NOT NULL, ended TEXT,
+                    status TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped')));
+CREATE TABLE actions (game_id INTEGER NOT NULL REFERENCES games (id), seq INTEGER NOT NULL, action TEXT NOT NULL,
+                      PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
+INSERT INTO games VALUES (1, '{"game": "math-wars", "players": ["Ana", "Ben"]}', '2026-11-21T09:07:00+01:00',
+                          '2026-11-21T09:14:00+01:00', 'finished');
+INSERT INTO actions VALUES (1, 1, '{"type": "play", "t": 1.5, "player": "Ana", "card": "MW-A-N21"}');
+PRAGMA user_version = 1;
+"""
+
+
+def layout_1_journal(path: Path) -> None:
+    """A journal as a station of the first layout wrote it (before the clock was recorded)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path)
+    db.executescript(LAYOUT_1)
+    db.close()
+
+
+def test_each_game_records_whether_the_clock_was_set_from_the_network_at_its_start_and_end(path: Path) -> None:
+    synced = [False]
+    with Journal(path, clock=fixed_clock, clock_synced=lambda: synced[0]) as journal:
+        first = journal.start_game(CONFIG)
+        synced[0] = True            # the Pi reached a time server during the game
+        journal.finish(first)
+        second = journal.start_game(CONFIG)
+    with Journal(path, readonly=True) as journal:
+        games = {g.id: g for g in journal.games()}
+    assert (games[first].started_synced, games[first].ended_synced) == (False, True)
+    assert (games[second].started_synced, games[second].ended_synced) == (True, None)
+    assert summarise(games[first]).started_synced is False
+
+
+def test_a_clock_nothing_can_tell_about_is_recorded_as_unknown(path: Path) -> None:
+    with Journal(path, clock=fixed_clock, clock_synced=lambda: None) as journal:
+        game_id = journal.start_game(CONFIG)
+        journal.stop(game_id)
+        stored = journal.game(game_id)
+    assert (stored.started_synced, stored.ended_synced) == (None, None)
+
+
+def test_a_journal_of_the_first_layout_is_read_as_it_is_and_migrated_when_the_station_opens_it(path: Path) -> None:
+    layout_1_journal(path)
+    with Journal(path, readonly=True) as journal:   # history while an old station still runs: no change
+        old = journal.games()
+        assert journal.damaged is None
+    assert [(g.id, g.started, g.started_synced, len(g.actions)) for g in old] == [(1, "2026-11-21T09:07:00+01:00", None, 1)]
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
+    with Journal(path, clock=fixed_clock, clock_synced=lambda: True) as journal:
+        assert journal.recovered is None             # an older layout is not damage
+        new = journal.start_game(CONFIG)
+        games = {g.id: g for g in journal.games()}
+    assert games[1].actions == old[0].actions and games[1].started_synced is None
+    assert games[new].started_synced is True
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2

@@ -166,3 +166,23 @@ def test_after_a_restart_a_tableau_still_lying_there_sends_nothing_and_the_next_
     assert table.frame(*placed) == [] and table.frame() == []
     assert plays(table.lay("BB-A-N6A", *table.spot((3, 0)), angle=180.0)) == [("BB-A-N6A", [3, 0], 180)]
     assert table.game.state()["tableaux"][0]["score"] == 3
+
+
+def test_a_card_over_the_discard_box_that_sits_beside_the_tableau_is_a_play_not_a_discard():
+    table = Table(stars=((540.0, 243.3, 0.0),))  # the star near the area's right edge, beside the boxes
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    x, y = table.spot((2, 0))
+    assert table.adapter.zone_of(table.mat, x, y).name == "seat1.discard"
+    assert plays(table.lay("BB-A-N5A", x, y)) == [("BB-A-N5A", [2, 0], 0)]
+    assert table.game.state()["tableaux"][0]["discard"] == []
+    box = table.mat.zone("seat1.discard")
+    actions = table.lay("BB-A-N7A", box.x + box.w - 30, box.y + box.h - 30, angle=17.0)  # a discard, crooked
+    assert [(a["type"], a["card"]) for a in actions] == [("discard", "BB-A-N7A")]
+
+
+def test_a_card_at_the_play_areas_edge_near_the_discard_box_is_the_tableaus():
+    table = Table()
+    area, box = table.mat.zone("seat1.tableau"), table.mat.zone("seat1.discard")
+    x, y = area.x + area.w - 5, box.y + 30  # inside the area, within the box's slack
+    assert table.adapter.zone_of(table.mat, x, y) == area and table.adapter.cards_in(box, [Lying("X", x, y)])
+    assert "discard" not in [a["type"] for a in table.lay("BB-A-N7A", x, y)]  # a tableau card, judged as one

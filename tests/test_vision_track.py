@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.catalog import load_catalog
+from station.printed.cards import shape_of
 from station.sim.virtual_table import CameraModel, Hand, PlacedCard, Scene, VirtualTable
 from station.table.mat import mat_layout
-from station.vision.pipeline import CardPipeline
+from station.vision.locate import CardSighting, ForeignCode
+from station.vision.pipeline import CardPipeline, FrameObservation
+from station.vision.table_map import NO_MAT
 from station.vision.track import CardTracker, TrackSettings
 
 MAT = mat_layout("math-wars", 2)
@@ -81,6 +87,7 @@ def test_a_card_taken_away_is_removed_after_the_delay():
     assert run.kinds("MW-A-N37") == ["placed", "covered", "removed"]
     removed = next(e for e in run.events if e["type"] == "removed")
     assert abs(removed["t"] - 0.2 - 1.0) <= 0.15  # last seen at 0.2 s
+    assert "resync" not in removed  # seen going: no spell of untrusted frames for the game to judge
 
 
 def test_moving_a_card_is_one_moved_event():
@@ -192,10 +199,15 @@ def test_cards_cleared_and_one_laid_again_during_a_blurred_spell_are_removed_and
     run.show(N37, S5, frames=3)
     run.show(frames=30, **BLURRED)  # cleared, 3 s, nothing readable
     run.show(N37, **BLURRED)
+    sharp = run.frame / FPS
     run.show(N37, frames=4)  # sharp again: N37 laid again where it was, S5 gone
     assert played(run, "MW-A-N37") == ["placed", "removed", "placed"]
     assert played(run, "MW-A-S5") == ["placed", "removed"]
     assert all(e.get("resync") for e in run.events if e["type"] == "removed")
+    # a card is covered before it is removed, as a game sees every card go: both once the picture is sharp
+    gone = [e for e in run.events if e.get("card") == "MW-A-S5"][1:]
+    assert [(e["type"], e.get("resync")) for e in gone] == [("covered", True), ("removed", True)]
+    assert sharp <= gone[0]["t"] == gone[1]["t"]
     assert set(run.tracker.cards) == {"MW-A-N37"}
 
 
@@ -284,3 +296,198 @@ def test_a_card_stacked_on_an_early_card_of_a_row_covers_the_next_one_which_is_n
     assert set(run.tracker.cards) == {"MR-A-F5", "MR-A-F9", "MR-A-F13", "MR-A-D5"}
     run.show(first, third, frames=25)  # the stack and the second card taken away: both removed in time
     assert run.kinds("MR-A-D5")[-1] == "removed" and run.kinds("MR-A-F9")[-1] == "removed"
+
+
+def test_a_card_slid_along_its_box_during_a_long_spell_is_placed_where_it_now_lies():
+    run = Run()
+    run.show(N37, frames=3)
+    slid = PlacedCard("MW-A-N37", N37.x + 25, N37.y, N37.angle)  # sideways only: 25 mm, more than move_mm
+    run.show(slid, frames=30, **BLURRED)
+    run.show(slid, frames=4)
+    assert played(run, "MW-A-N37") == ["placed", "removed", "placed"]
+    assert abs(run.tracker.cards["MW-A-N37"].x - slid.x) < 1
+
+
+def test_a_card_taken_away_under_a_hand_while_another_is_laid_across_the_table_is_still_removed():
+    """The new card lies nowhere near it: the card under the hand is not under the new one."""
+    run = Run(TrackSettings(remove_after=1.0))
+    run.show(N37, frames=3)
+    far = PlacedCard("MW-B-N15", *ZONES["seat2.count-meta"], 180)
+    for step in range(10):  # N37 taken away under a hand while Ben lays his card
+        sway = 10 if step % 2 else -10
+        run.show(far, hands=(Hand(N37.x + sway, N37.y + 30, length=300, angle=90),))
+    run.show(far, frames=25)
+    assert "stacked" not in run.kinds()
+    assert played(run, "MW-A-N37") == ["placed", "removed"]
+
+
+# ---- exact positions: where a millimetre or a degree decides ------------------------------------
+# Rendering and decoding place a card to within a millimetre or so. Where the tracker's rule turns
+# on less (a threshold, a code's edge under a neighbour), these tests hand it the sightings that
+# locate() makes of a frame, at exact table positions.
+
+CATALOG = load_catalog()
+
+
+def seen(card_id: str, x: float, y: float, angle: float = 0.0) -> CardSighting:
+    card = CATALOG.card(card_id)
+    return CardSighting(card.id, card.payload, card.game, card.face.describe(), x, y, angle, 1,
+                        period=360 / shape_of(card).symmetry)
+
+
+STEP = 0.125  # seconds between exact frames: a binary fraction, so times add up exactly
+
+
+class Exact:
+    """Frames of exact sightings, 8 per second, through the real tracker."""
+
+    def __init__(self, settings: TrackSettings | None = None) -> None:
+        self.tracker, self.frame, self.events = CardTracker(settings or TrackSettings()), 0, []
+
+    def show(self, *cards: CardSighting, frames: int = 1, trustworthy: bool = True, busy=(), foreign=(),
+             warnings=()) -> list[dict]:
+        new = []
+        for _ in range(frames):
+            observation = FrameObservation(self.frame, cards, tuple(foreign), tuple(busy), NO_MAT, tuple(warnings),
+                                           trustworthy=trustworthy)
+            new += self.tracker.update(observation, self.frame * STEP)
+            self.frame += 1
+        self.events += new
+        return new
+
+    def kinds(self, card: str | None = None) -> list[str]:
+        return [e["type"] for e in self.events if card is None or e.get("card") == card]
+
+    def of(self, kind: str) -> list[dict]:
+        return [e for e in self.events if e["type"] == kind]
+
+
+@pytest.mark.parametrize(("dx", "turn", "stood"), [
+    (8.0, 0.0, True), (0.0, 12.0, True),  # as far as move_mm and turn_deg: the same place
+    (8.5, 0.0, False), (0.0, 12.5, False), (0.0, 178.0, True),  # a rectangle turned by a half turn looks the same
+])
+def test_a_card_back_after_a_long_spell_stood_only_if_it_is_within_move_mm_and_turn_deg(dx, turn, stood):
+    run = Exact()
+    run.show(seen("MW-A-N37", 100.0, 100.0, 10.0), frames=3)
+    run.show(frames=30, trustworthy=False)  # 3 s of frames that prove nothing
+    run.show(seen("MW-A-N37", 100.0 + dx, 100.0, (10.0 + turn) % 180), frames=2)
+    assert run.kinds("MW-A-N37") == (["placed"] if stood else ["placed", "covered", "removed", "placed"])
+
+
+# A hidden rectangle at (200, 200), upright: its codes' centres are 24.1 mm left and 11.2 mm up
+# of its centre (top-left), and as far right and down (bottom-right). The new card lies more than
+# stack_mm (45 mm) from it, so only lying over one of those codes makes it a stack (or, nearer, lying
+# within stack_mm of its centre).
+HIDDEN_RECTANGLE = ("MW-A-N37", 200.0, 200.0, 0.0)
+# A hidden triangle at (200, 200), pointing up: its one code is at its centre. A triangle's point
+# reaches 57.7 mm from its centre, its sides 28.9 mm.
+HIDDEN_TRIANGLE = ("BB-A-N1A", 200.0, 200.0, 0.0)
+
+
+@pytest.mark.parametrize(("hidden", "top", "stacked"), [
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 136.0, 175.0, 0.0), True),  # its right end over the top-left code only
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 264.1, 198.2, 0.0), True),  # its left end over the bottom-right code only
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 136.0, 240.0, 0.0), False),  # beside it, below the top-left code
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 165.0, 222.0, 0.0), True),  # clear of its codes, but within stack_mm (41 mm)
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 235.0, 178.0, 0.0), True),  # the same on the other side
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 173.0, 236.0, 0.0), True),  # clear of its codes, exactly stack_mm away
+    (HIDDEN_RECTANGLE, ("MW-A-S5", 140.0, 168.0, 30.0), True),  # turned 30°, its corner over the top-left code
+    (HIDDEN_TRIANGLE, ("BB-A-N2A", 200.0, 250.0, 0.0), True),  # its point over the code, 50 mm up
+    (HIDDEN_TRIANGLE, ("BB-A-N2A", 197.0, 248.0, 0.0), True),  # 3 mm off its middle, inside its slanted sides
+    (HIDDEN_TRIANGLE, ("BB-A-N2A", 192.0, 248.0, 0.0), False),  # 8 mm off: past its right side
+    (HIDDEN_TRIANGLE, ("BB-A-N2A", 230.0, 240.0, 0.0), False),  # the code left of its left side
+    (HIDDEN_TRIANGLE, ("BB-A-N2A", 200.0, 250.0, 180.0), False),  # pointing down: its flat side is 29 mm up
+])
+def test_a_card_laid_over_a_hidden_cards_code_is_stacked_on_it_and_one_beside_it_is_not(hidden, top, stacked):
+    run = Exact(TrackSettings(remove_after=1.0))
+    run.show(seen(*hidden), frames=3)
+    run.show(seen(*top), frames=15)  # the hidden card's codes are seen no more, for 1.5 s
+    assert (["placed", "stacked"] if stacked else ["placed"]) == [
+        kind for kind in run.kinds(top[0]) if kind in ("placed", "stacked")]
+    # under a card that stands it stays; beside one, it was taken away
+    assert run.kinds(hidden[0]) == (["placed", "covered"] if stacked else ["placed", "covered", "removed"])
+
+
+def test_a_card_taken_away_is_covered_at_its_second_frame_unseen_and_removed_as_remove_after_ends():
+    run = Exact(TrackSettings(remove_after=1.0))
+    run.show(seen("MW-A-N37", 100.0, 100.0), frames=3)  # last seen at 0.25 s
+    run.show(frames=12)
+    assert run.of("covered") == [{"type": "covered", "t": 0.5, "card": "MW-A-N37"}]  # nothing over it: no "by"
+    assert run.of("removed") == [{"type": "removed", "t": 1.25, "card": "MW-A-N37"}]  # 1.0 s after it was last seen
+
+
+def test_after_a_hand_hovered_over_a_card_taken_away_its_place_must_be_still_half_remove_after():
+    run = Exact(TrackSettings(remove_after=1.0))
+    card = seen("MW-A-N37", 100.0, 100.0)
+    run.show(card, frames=3)
+    run.show(frames=18, busy=[(80.0, 80.0, 140.0, 160.0)])  # 2.25 s of a hand over its place; last at 2.5 s
+    assert [(e["type"], e.get("by")) for e in run.events] == [("placed", None), ("covered", "hand")]
+    run.show(frames=8)
+    assert [e["t"] for e in run.of("removed")] == [3.0]  # half of remove_after after the hand left
+
+
+@pytest.mark.parametrize(("area", "over"), [
+    ((130.0, 60.0, 200.0, 140.0), True), ((0.0, 60.0, 70.0, 140.0), True),  # right and left, as far as HAND_REACH
+    ((60.0, 130.0, 140.0, 200.0), True), ((60.0, 0.0, 140.0, 70.0), True),  # below and above, as far as HAND_REACH
+    ((110.0, 60.0, 200.0, 140.0), True), ((0.0, 60.0, 90.0, 140.0), True),  # over the card's centre's side
+    ((60.0, 110.0, 140.0, 200.0), True), ((60.0, 0.0, 140.0, 90.0), True),
+    ((131.0, 60.0, 200.0, 140.0), False), ((0.0, 60.0, 69.0, 140.0), False),  # a millimetre further
+    ((60.0, 131.0, 140.0, 200.0), False), ((60.0, 0.0, 140.0, 69.0), False),
+    ((60.0, 300.0, 140.0, 400.0), False), ((300.0, 60.0, 400.0, 140.0), False),  # in its column or row, far off
+])
+def test_a_moving_area_within_hand_reach_of_a_cards_centre_holds_its_removal(area, over):
+    run = Exact(TrackSettings(remove_after=1.0))
+    run.show(seen("MW-A-N37", 100.0, 100.0), frames=3)
+    run.show(frames=16, busy=[area])  # 2 s: longer than remove_after
+    covered = run.of("covered")
+    assert [e.get("by") for e in covered] == (["hand"] if over else [None])
+    assert run.kinds("MW-A-N37") == (["placed", "covered"] if over else ["placed", "covered", "removed"])
+
+
+def test_a_covered_card_seen_again_is_uncovered_and_a_turn_alone_is_a_move():
+    run = Exact()
+    run.show(seen("MW-A-N37", 100.0, 100.0, 10.0), frames=3)
+    run.show(frames=2)
+    run.show(seen("MW-A-N37", 100.0, 100.0, 10.0))
+    assert run.kinds() == ["placed", "covered", "uncovered"]
+    run.show(seen("MW-A-N37", 101.0, 100.0, 40.0))  # turned 30°, hardly shifted
+    assert run.events[-1] == {"type": "moved", "t": 0.75, "card": "MW-A-N37", "x": 101.0, "y": 100.0, "angle": 40.0,
+                              "from": [100.0, 100.0]}
+    run.show(seen("MW-A-N37", 101.0, 100.0, 40.0), frames=2)
+    assert run.kinds()[-1] == "moved"  # once
+
+
+def test_a_duplicate_names_both_places_and_is_told_again_only_after_the_twin_left():
+    run = Exact()
+    one, twin = seen("MW-A-N37", 100.04, 100.0), seen("MW-A-N37", 300.0, 250.06)
+    run.show(one, twin, frames=3)
+    assert run.of("duplicate") == [{"type": "duplicate", "t": 0.0, "card": "MW-A-N37",
+                                     "positions": [[100.0, 100.0], [300.0, 250.1]]}]
+    run.show(one, frames=2)
+    run.show(one, twin)
+    assert len(run.of("duplicate")) == 2
+    assert set(run.tracker.cards) == {"MW-A-N37"} and run.tracker.cards["MW-A-N37"].x == 100.04  # the one it knew
+
+
+def test_an_unknown_code_and_a_warning_are_told_once_while_they_last_and_again_when_they_come_back():
+    run = Exact()
+    poster = ForeignCode("https://example.org", "not a Math Card Station card", 12.34, 56.78, "MalformedPayload")
+    run.show(foreign=[poster], warnings=["too dark"], frames=3)
+    run.show(frames=2)
+    run.show(foreign=[poster], warnings=["too dark"])
+    assert run.of("unknown_code") == [{"type": "unknown_code", "t": t, "text": "https://example.org",
+                                       "reason": "not a Math Card Station card", "kind": "MalformedPayload",
+                                       "x": 12.3, "y": 56.8} for t in (0.0, 0.625)]
+    assert [(e["t"], e["text"]) for e in run.of("warning")] == [(0.0, "too dark"), (0.625, "too dark")]
+
+
+@pytest.mark.parametrize(("settled", "after"), [(40, 7), (40, 8), (2, 7), (2, 8)])
+def test_a_card_moved_during_a_spell_as_long_as_a_removal_is_laid_anew_and_during_a_shorter_one_moved(settled, after):
+    """Unseen from its last sighting for remove_after (1 s, 8 frames) or more, it may have left and
+    come back: removed and placed anew. Less, and it only moved, however late in the game."""
+    run = Exact(TrackSettings(remove_after=1.0))
+    run.show(seen("MW-A-N37", 100.0, 100.0), frames=settled)
+    run.show(frames=after - 1, trustworthy=False)
+    run.show(seen("MW-A-N37", 130.0, 100.0))  # the first frame that proves something, `after` frames on
+    assert run.events[0] == {"type": "placed", "t": 0.0, "card": "MW-A-N37", "x": 100.0, "y": 100.0, "angle": 0.0}
+    assert run.kinds()[1:] == (["covered", "removed", "placed"] if after >= 8 else ["moved"])

@@ -38,7 +38,7 @@ from engine.big_bang.lattice import Cell, turns
 from engine.big_bang.tableau import NUMBER, ORIGIN, RULES, STAR, Piece, fits_somewhere, open_faces, why_not
 from engine.catalog import Card, load_catalog
 from engine.errors import ActionError
-from engine.protocol import RACE, SOLO, Deadline, Event, Game, Outcome, Turns
+from engine.protocol import RACE, SOLO, Deadline, Event, Game, Outcome, Turns, Worded
 
 GAME = "big-bang"
 SETUP, PLAYING, ROUND_OVER, FINISHED = "setup", "playing", "round_over", "finished"
@@ -71,8 +71,9 @@ class Seat:
         return sum(1 for piece in self.tableau.values() if piece.kind == kind)
 
 
-class BigBang(Game):
+class BigBang(Worded, Game):
     name = GAME
+    words = text
     ACTIONS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "start": {},  # CONFIRM: the Black Stars are down, hands drawn; the clock starts
         "play": {"player": str, "card": str, "cell": "cell", "turn": int},  # a card laid in a cell of their tableau
@@ -419,11 +420,3 @@ class BigBang(Game):
                 "deck": self._deck(seat), "replayed": seat.replayed, "open_faces": open_faces(seat.tableau),
                 "finished": seat.finished}
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        return text.describe(event)
-
-    def headline(self) -> str:
-        return text.headline(self.rules)
-
-    def summary(self) -> list[str]:
-        return text.summary(self.state())

@@ -30,7 +30,7 @@ from engine.math_rush import text
 from engine.math_rush.config import GOALS_IN_PLAY, HELP_BONUS, HELP_CARDS, ROUNDS, MathRushConfig, read_config
 from engine.math_rush.goals import Goal
 from engine.numbers import ExactNumber
-from engine.protocol import SIMULTANEOUS, SOLO, Deadline, Event, Game, Outcome, Turns
+from engine.protocol import SIMULTANEOUS, SOLO, Deadline, Event, Game, Outcome, Turns, Worded
 
 GAME = "math-rush"
 SETUP, PLAYING, ROUND_OVER, FINISHED = "setup", "playing", "round_over", "finished"
@@ -69,8 +69,9 @@ class Row:
                 "placed": len(self.in_set()), "complete": self.complete, "broken": self.broken}
 
 
-class MathRush(Game):
+class MathRush(Worded, Game):
     name = GAME
+    words = text
     ACTIONS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "goal": {"card": str, "row": int},  # a goal card laid in a row's goal slot
         "start": {},  # CONFIRM: the round's clock starts
@@ -159,11 +160,13 @@ class MathRush(Game):
                  "stars": goal.stars, "restriction": goal.restriction()}]
 
     def on_start(self, action: Mapping[str, Any]) -> list[Event]:
+        if self.over:
+            return [self._game_over()]
         if self.phase != SETUP:
             return [self._violation("started", text.started(self.phase), None)]
         if not self.rows:
             return [self._violation("no_goals", text.no_goals(), None)]
-        self.phase, self.started_at, self.warned = PLAYING, action["t"], False
+        self.phase, self.started_at = PLAYING, action["t"]  # the warning was reset when the round was set up
         return [{"type": "round_started", "round": self.round, "seconds": self.rules.seconds if self.rules.timer else None,
                  "goals": len(self.rows)}]
 
@@ -221,7 +224,7 @@ class MathRush(Game):
         if use not in ("clear", "redraw"):
             raise ActionError(f"'help' use is 'clear' or 'redraw', not {use!r}")
         if self.over:
-            return [self._violation("game_over", text.game_over(), None)]
+            return [self._game_over()]
         if self.help_left == 0:
             return [self._violation("no_help", text.no_help(), None)]
         if use == "clear":
@@ -252,11 +255,15 @@ class MathRush(Game):
         return [{"type": "time_up", "round": self.round}] + self._score_round()
 
     def on_end_round(self, action: Mapping[str, Any]) -> list[Event]:
+        if self.over:
+            return [self._game_over()]
         if self.phase != PLAYING:
             return [self._violation("not_playing", text.not_playing(self.phase), None)]
         return self._score_round()
 
     def on_next_round(self, action: Mapping[str, Any]) -> list[Event]:
+        if self.over:
+            return [self._game_over()]
         if self.phase != ROUND_OVER:
             return [self._violation("round_on", text.round_on(self.phase), None)]
         self.round += 1
@@ -265,10 +272,14 @@ class MathRush(Game):
 
     # ---- judging ---------------------------------------------------------------------------------
 
+    def _game_over(self, card: str | None = None) -> Event:
+        """After the third round every action gets the same answer (not a round's)."""
+        return self._violation("game_over", text.game_over(), card)
+
     def _closed(self, card: str) -> Event | None:
         """Why no goal may be laid now (the card named, so the screen can say which), or None."""
         if self.over:
-            return self._violation("game_over", text.game_over(), card)
+            return self._game_over(card)
         if self.phase == ROUND_OVER:
             return self._violation("round_over", text.round_over(), card)
         return None
@@ -276,7 +287,7 @@ class MathRush(Game):
     def _not_playing(self, card: str) -> Event | None:
         """Why no number card may be played now, or None."""
         if self.over:
-            return self._violation("game_over", text.game_over(), card)
+            return self._game_over(card)
         if self.phase == SETUP:
             return self._violation("not_started", text.not_started(), card)
         if self.phase == ROUND_OVER:
@@ -354,12 +365,4 @@ class MathRush(Game):
             "hand_size": self.rules.hand_size,
         }
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        return text.describe(event)
-
-    def headline(self) -> str:
-        return text.headline(self.rules)
-
-    def summary(self) -> list[str]:
-        return text.summary(self.state())
 

@@ -36,15 +36,13 @@ class Goal:
     only: str = ""
     above: Fraction | None = None
     below: Fraction | None = None
-    advanced: bool = False
 
     @classmethod
     def from_face(cls, face: CardFace) -> Goal:
         extra: Mapping[str, str] = face.extra
         above, below = extra.get("above"), extra.get("below")
         return cls(str(extra["direction"]), int(extra["count"]), int(extra["stars"]), str(extra.get("only", "")),
-                   parse_number(above).value if above else None, parse_number(below).value if below else None,
-                   face.kind == "advanced-goal")
+                   parse_number(above).value if above else None, parse_number(below).value if below else None)
 
     def restriction(self) -> str:
         """The restriction in a few words ("Decimals only", "Greater than 1/2"), or ""."""

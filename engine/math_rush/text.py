@@ -96,6 +96,11 @@ def round_on(phase: str) -> str:
 
 # ---- events as a story ----------------------------------------------------------------------
 
+def _count(n: int, word: str) -> str:
+    """``1 star``, ``2 stars``, ``0 points``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def describe(event: Mapping[str, Any]) -> str:
     teller = _TELLERS.get(event["type"])
     return teller(event) if teller else f"{event['type']}: {dict(event)}"
@@ -110,28 +115,29 @@ def _played(e: Mapping[str, Any]) -> str:
 
 def _round_over(e: Mapping[str, Any]) -> str:
     goals = "; ".join(f"{g['goal']}: {g['stars']}" + (f" ({g['why']})" if g["why"] else "") for g in e["goals"])
-    return f"Round {e['round']}: {e['points']} points ({goals}). Total {e['total']}."
+    return f"Round {e['round']}: {_count(e['points'], 'point')} ({goals}). Total {e['total']}."
 
 
 def _game_over(e: Mapping[str, Any]) -> str:
-    bonus = f" + {e['help_bonus']} for {e['help_left']} unused Help card{'s' if e['help_left'] != 1 else ''}" \
-        if e["help_bonus"] else ""
-    return f"Game over: {' + '.join(map(str, e['rounds']))}{bonus} = {e['total']} points together!"
+    bonus = f" + {e['help_bonus']} for {_count(e['help_left'], 'unused Help card')}" if e["help_bonus"] else ""
+    return f"Game over: {' + '.join(map(str, e['rounds']))}{bonus} = {_count(e['total'], 'point')} together!"
 
 
 _TELLERS = {
     "goal_laid": lambda e: f"Goal in row {e['row']}: {e['name']}"
-                           + (f", {e['restriction'].lower()}" if e["restriction"] else "") + f" ({e['stars']} stars).",
+                           + (f", {e['restriction'].lower()}" if e["restriction"] else "")
+                           + f" ({_count(e['stars'], 'star')}).",
     "round_started": lambda e: f"Round {e['round']} starts" + (f": {e['seconds']} seconds!" if e["seconds"] else "!"),
     "card_played": _played,
-    "goal_complete": lambda e: f"{e['goal']} is complete" + (f" but broken ({e['broken']}): 0 stars." if e["broken"]
-                                                             else f": {e['stars']} stars. Flip it, lay a new goal!"),
+    "goal_complete": lambda e: f"{e['goal']} is complete"
+                               + (f" but broken ({e['broken']}): 0 stars." if e["broken"]
+                                  else f": {_count(e['stars'], 'star')}. Flip it, lay a new goal!"),
     "card_lifted": lambda e: f"A card is taken off row {e['row']}: use a Help card, or put it back.",
     "card_removed": lambda e: f"A card is taken off row {e['row']}.",
     "put_back": lambda e: f"The card is back in row {e['row']}" + (f": {e['broken']}." if e.get("broken") else "."),
     "help_used": lambda e: ("Help: the lifted cards are gone." if e["use"] == "clear"
                             else "Help: everyone discards and draws again.")
-                           + (f" {e['left']} Help card{'s' if e['left'] != 1 else ''} left." if e["left"] is not None else ""),
+                           + (f" {_count(e['left'], 'Help card')} left." if e["left"] is not None else ""),
     "time_warning": lambda e: f"{e['seconds']} seconds left!",
     "time_up": lambda e: "Time is up!",
     "round_over": _round_over,
@@ -143,7 +149,7 @@ _TELLERS = {
 
 def headline(rules: MathRushConfig) -> str:
     young = [w for w, on in (("no Advanced cards", not rules.advanced), ("unlimited Help", rules.help == "unlimited"),
-                             ("one goal at a time", rules.one_goal), ("no timer", not rules.timer)) if on]
+                             ("one goal at a time", rules.one_goal)) if on]  # "no timer" is the clock's part
     clock = f"{rules.seconds} s rounds" if rules.timer else "no timer"
     return (f"Math Rush · {', '.join(rules.players)} · {rules.hand_size} cards each · {clock}"
             + (f" · {', '.join(young)}" if young else ""))

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from reportlab.lib import colors
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.catalog import Card
@@ -24,7 +23,6 @@ from station.printables.geometry import (
     VALUE_PANEL,
     VALUE_PANEL_TURNED,
     Box,
-    CodeSpot,
 )
 from station.printables.card_words import fill
 from station.printables.codes import draw_code

@@ -20,7 +20,8 @@ from engine.big_bang import BigBang
 from engine.big_bang.lattice import Cell, centroid
 from station.printed.cards import TRIANGLE
 from station.sim.big_bang_players import BangTable
-from station.sim.scenario import Scenario, Step
+from station.sim.scenario import Scenario
+from station.sim.table_script import TableScript
 from station.sim.virtual_table import PlacedCard, Scene
 from station.table.mat import MatLayout, mat_layout
 
@@ -50,15 +51,13 @@ def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, BigBa
     return Scenario(title, tuple(script.steps), game=dict(config), seed=seed, fps=FPS, camera=script.camera), shadow
 
 
-class _Script:
+class _Script(TableScript):
     """The table script, kept in step with the players' own clock."""
 
     def __init__(self, mat: MatLayout, shadow: BigBang) -> None:
+        super().__init__(FPS)
         self.mat = mat
         self.shadow = shadow
-        self.steps: list[Step] = []
-        self.now = 0.0
-        self.lag = 0.0
         self.lying: set[str] = set()
         self.piles: dict[str, list[str]] = {player: [] for player in shadow.seats()}
 
@@ -103,24 +102,7 @@ class _Script:
         a = math.radians(angle)
         return sx + dx * math.cos(a) - dy * math.sin(a), sy + dx * math.sin(a) + dy * math.cos(a)
 
-    # ---- steps -------------------------------------------------------------------------------
-
-    def add(self, kind: str, value: Any, seconds: float, **options: Any) -> None:
-        self.steps.append(Step(kind, value, {**options, "settle": seconds} if kind != "wait" else options,
-                               len(self.steps) + 1))
-        self.now += round(seconds * FPS) / FPS
-
-    def wait(self, seconds: float) -> None:
-        if seconds > 0:
-            self.steps.append(Step("wait", seconds, {}, len(self.steps) + 1))
-            self.now += round(seconds * FPS) / FPS
-
-    def until(self, t: float) -> None:
-        """Wait until the players' time ``t`` (a table behind it shifts their clock from here on)."""
-        target = t + self.lag
-        if target < self.now:
-            self.lag += self.now - target
-        self.wait(round(t + self.lag - self.now, 1))
+    # ---- moves -------------------------------------------------------------------------------
 
     def place(self, card: str, at: tuple[float, float], angle: float, seconds: float = SETTLE) -> None:
         self.add("place", card, seconds, at=at, angle=angle)

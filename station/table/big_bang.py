@@ -13,7 +13,8 @@ turned; a tableau may grow past its play area's edge, as far as the camera sees.
   restart sends nothing for a tableau that is still there.
 - A card that sits on no cell (between cells, or turned) gets "Line it up" once, and is no play
   until it sits right.
-- The card on top of the discard box that the game has not seen discarded is a ``discard``.
+- The card on top of the discard box that the game has not seen discarded is a ``discard``; but
+  a card over a box that sits in a cell touching the tableau is the tableau grown there.
 - A card taken away after it was played is a ``lift``: a refused card taken back (nothing to
   say), or a card of the tableau (the game says it stays down).
 """
@@ -24,9 +25,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.big_bang.lattice import neighbours
 from station.table.adapter import Lying, Note, Reading, TableAdapter
 from station.table.lattice_snap import OffLattice, Snapped, snap
-from station.table.mat import MatLayout, Zone
+from station.table.mat import MatLayout
 
 DISCARD = "discard"
 CODE = "BB-"  # every Big Bang card's ID starts so
@@ -64,22 +66,25 @@ class BigBangTable(TableAdapter):
         if state["phase"] != "playing":
             return  # the stars laid before the round, cards gathered after it: no plays
         stars = self._stars(state, snapshot)
+        grown: set[str] = set()  # cards over a box that sit in a cell beside the tableau: it grew there
         for card in snapshot:
-            if card.covered or not card.card_id.startswith(CODE) or card.card_id in stars:
+            if card.covered or not card.card_id.startswith(CODE) or card.card_id in stars or not stars:
                 continue
             zone = self.zone_of(mat, card.x, card.y)
-            if zone is not None and zone.role != "area":
-                continue  # a draw pile or a discard box
             # In a player's play area, their tableau; past the areas' edges, the nearest star's.
             owner = [s for s in stars.values() if zone is not None and s[0]["player"] == self.player_at(zone)]
-            if owner or stars:
-                seat, star = owner[0] if owner else \
-                    min(stars.values(), key=lambda s: math.dist((s[1].x, s[1].y), (card.x, card.y)))
-                self._tableau_card(card, seat, star, t, reading)
+            seat, star = owner[0] if owner else \
+                min(stars.values(), key=lambda s: math.dist((s[1].x, s[1].y), (card.x, card.y)))
+            if zone is not None and zone.role != "area":  # a draw pile or a discard box
+                if not _beside(snap(card, star), seat):
+                    continue
+                grown.add(card.card_id)
+            self._tableau_card(card, seat, star, t, reading)
         for number, seat in enumerate(state["tableaux"], start=1):
             zones = {zone.name.partition(".")[2]: zone for zone in mat.seat_zones(number)}
             if DISCARD in zones:
-                self._discard(seat, zones[DISCARD], snapshot, t, reading)
+                in_box = [c for c in snapshot if c.card_id not in grown and self.zone_of(mat, c.x, c.y) == zones[DISCARD]]
+                self._discard(seat, in_box, t, reading)
 
     # ---- the tableau ---------------------------------------------------------------------------
 
@@ -127,10 +132,10 @@ class BigBangTable(TableAdapter):
 
     # ---- the discard box -------------------------------------------------------------------------
 
-    def _discard(self, seat: Mapping[str, Any], box: Zone, snapshot: Sequence[Lying], t: float,
-                 reading: Reading) -> None:
+    def _discard(self, seat: Mapping[str, Any], in_box: Sequence[Lying], t: float, reading: Reading) -> None:
+        """``in_box``: the cards lying in the player's discard box (nearer it than any other zone)."""
         pile = {c["card"] for c in seat["discard"]}
-        for card in self.cards_in(box, snapshot):
+        for card in in_box:
             if card.covered or card.card_id in pile or card.card_id in self._discards_sent:
                 continue
             if not card.card_id.startswith(CODE):
@@ -138,6 +143,15 @@ class BigBangTable(TableAdapter):
             self._discards_sent.add(card.card_id)
             reading.actions.append({"type": "discard", "t": t, "player": seat["player"], "card": card.card_id,
                                     "source": "camera"})
+
+
+def _beside(where: Snapped | OffLattice, seat: Mapping[str, Any]) -> bool:
+    """Whether a card sits in a cell of the tableau or one touching it (a card over a box that
+    does is the tableau grown there, not a discard)."""
+    if not isinstance(where, Snapped):
+        return False
+    cells = {(c["cell"][0], c["cell"][1]) for c in seat["cells"]}
+    return where.cell in cells or any(n in cells for n in neighbours(where.cell))
 
 
 def _seat_of(state: Mapping[str, Any], card: str) -> Mapping[str, Any] | None:

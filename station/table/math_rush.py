@@ -7,7 +7,8 @@ right, and the Help cards in their box.
 - A number card laid in a row is a ``play`` the moment it lands: on top of a card of that row's
   set when it lies within half a card step of it (a stack), else at the set's end.
 - A card of a set taken away is a ``lift``; laid back in its row it is put back (the engine
-  knows it). Moved to another row, it is lifted there and played here.
+  knows it). Moved to another row, it is lifted there and played here. A card not yet played slid
+  into a row (from off the mat or the goal column) is played there.
 - A Help card turned face down (or taken) from its box during a round is a ``help``: it clears
   the lifted cards when there are any, else everyone redraws.
 - A goal card taken away before its goal is complete is "put it back?", once.
@@ -53,10 +54,14 @@ class MathRushTable(TableAdapter):
         elif kind == "moved":
             before = self.zone_of(mat, *event["from"])
             after = self.zone_of(mat, event["x"], event["y"])
-            if _row(before) is not None and _row(before) != _row(after) and self._in_a_set(card, state):
-                reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
-                if after is not None and after.kind == SET:
-                    self._play(card, after, t, state, reading)
+            if self._in_a_set(card, state):
+                if _row(before) is not None and _row(before) != _row(after):
+                    reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
+                    if after is not None and after.kind == SET:
+                        self._play(card, after, t, state, reading)
+            elif after is not None and after.kind == SET and (before is None or before.name != after.name) \
+                    and not self._played(card, state):
+                self._placed(card, after, t, state, reading)  # slid in from off the mat or the goal column
 
     def on_table(self, snapshot: Sequence[Lying], t: float, state: Mapping[str, Any], mat: MatLayout,
                  reading: Reading) -> None:
@@ -140,6 +145,11 @@ class MathRushTable(TableAdapter):
             return self._catalog.card(card).face.kind
         except EngineError:
             return ""
+
+    @staticmethod
+    def _played(card: str, state: Mapping[str, Any]) -> bool:
+        """Whether the card lies in any goal's set (a completed one too)."""
+        return any(p["card"] == card and not p["lifted"] for r in state["rows"] for p in r["cards"])
 
     @staticmethod
     def _in_a_set(card: str, state: Mapping[str, Any]) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.big_bang.hint import hint
 from station.settings import seat_names
 from station.ui.overlays import Overlay
+from station.ui.rounds import round_step, time_up
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, Menu, MapView, Tile, VerdictView, View, clock_text
 
@@ -129,7 +130,7 @@ def _played(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     reason = str(e["reason"])
     where, _, _ = reason.partition(": ")  # "6 beside 4: neighbours differ by exactly 1"
     if " beside " in where:
-        title, detail, what = "No fit", "Neighbours are 1 apart", where
+        title, detail, what = "No fit", "Neighbours are 1 apart. Take it back", where
     else:
         title = {"Touch a card": "Not touching", "Dead face": "Dead face", "Cell taken": "Cell taken"}.get(reason, "No fit")
         detail, what = ("Lay it beside a card" if reason == "Touch a card" else "Take it back"), _shown(e)
@@ -185,8 +186,7 @@ _OVERLAYS: dict[str, Any] = {
                                                     ("Every card is down",) if e["reason"] == "all_down"
                                                     else ("Nothing more fits",)),
                                          seconds=BANNER_SECONDS, signal="attention", kind="banner")],
-    "time_up": lambda e, s: [Overlay(BannerView("Time is up!", "Stop!", ("Hands off the cards",)),
-                                     seconds=BANNER_SECONDS, signal="attention", kind="result")],
+    "time_up": lambda e, s: [time_up(BANNER_SECONDS)],
     "round_over": _round_over,
     "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle", ("Black Star back, draw 3",),
                                                     "then CONFIRM: go!"), seconds=BANNER_SECONDS, kind="banner")],
@@ -198,13 +198,7 @@ _OVERLAYS: dict[str, Any] = {
 
 def confirm(state: Mapping[str, Any]) -> dict[str, Any] | Menu | None:
     """CONFIRM starts the round, or goes on to the next one."""
-    if state["over"]:
-        return None
-    if state["phase"] == "setup":
-        return {"type": "start"}
-    if state["phase"] == "round_over":
-        return {"type": "next_round"}
-    return None
+    return round_step(state)
 
 
 def menu(state: Mapping[str, Any]) -> Menu | None:

@@ -49,7 +49,8 @@ def detect_markers(image: Any, near: Iterable[MarkerRead] = ()) -> list[MarkerRe
     Cheap where the default detector is not (it spends most of its time on the many small squares
     of QR codes): each marker in ``near`` (the last ones found) is looked for first in a small crop
     around where it was; only when one of them is missing, or fewer than a mat's four were known,
-    is the whole frame searched, at about ``SEARCH_WIDTH`` pixels across, and every marker found
+    is the whole frame searched, at about ``SEARCH_WIDTH`` pixels across (twice that when it
+    finds fewer than a mat's four: a wide mat's markers are small there), and every marker found
     there is read again in a full-resolution crop (its corners to the pixel, and a shape that
     a QR code's squares happened to form at the small scale is not confirmed)."""
     aruco = _aruco()
@@ -61,20 +62,24 @@ def detect_markers(image: Any, near: Iterable[MarkerRead] = ()) -> list[MarkerRe
         if again is not None:
             found[again.id] = again
     if len(near) < MAT_CORNERS or len(found) < len(near):
-        for coarse in _search(aruco, gray):
-            if coarse.id not in found:
-                confirmed = _read_near(aruco, gray, coarse)
-                if confirmed is not None:
-                    found[confirmed.id] = confirmed
+        for width in (SEARCH_WIDTH, 2 * SEARCH_WIDTH):  # a wide mat's markers are small: look closer
+            for coarse in _search(aruco, gray, width):
+                if coarse.id not in found:
+                    confirmed = _read_near(aruco, gray, coarse)
+                    if confirmed is not None:
+                        found[confirmed.id] = confirmed
+            if len(found) >= MAT_CORNERS or max(gray.shape) / width <= 1.25:
+                break
     return sorted(found.values(), key=lambda read: (read.id, read.corners))
 
 
-def _search(aruco: ModuleType, gray: np.ndarray) -> list[MarkerRead]:
-    """Markers in the whole frame, looked for at about ``SEARCH_WIDTH`` pixels across (a 1080p
-    frame's markers keep 7 px cells there), corners in full-frame pixels."""
+def _search(aruco: ModuleType, gray: np.ndarray, width: int = SEARCH_WIDTH) -> list[MarkerRead]:
+    """Markers in the whole frame, looked for at about ``width`` pixels across (a 1080p frame's
+    markers keep 7 px cells at 640 on a mat seen 700 mm across; a race mat seen a metre across
+    needs twice that), corners in full-frame pixels."""
     import cv2
 
-    scale = max(gray.shape) / SEARCH_WIDTH
+    scale = max(gray.shape) / width
     if scale > 1.25:
         size = (round(gray.shape[1] / scale), round(gray.shape[0] / scale))
         small = cv2.resize(gray, size, interpolation=cv2.INTER_AREA)

@@ -56,8 +56,6 @@ NO_MAT = TableMap(warnings=("no mat markers seen: positions are in pixels; put t
 
 def find_table_map(markers: list[MarkerRead]) -> TableMap:
     """The map from the mat markers in one frame; ``NO_MAT`` (with its warning) if there are none."""
-    import cv2
-
     which = identify_mat(m.id for m in markers)
     if which is None:
         if markers:
