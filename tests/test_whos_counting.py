@@ -464,3 +464,26 @@ def test_a_bad_config_is_refused_with_the_whole_reason(config, message):
     with pytest.raises(ConfigError) as caught:
         WhosCounting({"game": "whos-counting", **config})
     assert str(caught.value) == message
+
+
+# ---- what the games' mutation run (issues 14 and 13) found untested --------------------------
+
+def test_a_stop_laid_before_the_red_card_is_one_card_played_not_two():
+    table = Table()
+    table.lay("Ana", 4, "+", 5, blue=("STOP",))  # four cards leave Ana's hand
+    table.act("red", player="Ben", card=table.card("ZERO"))
+    turn = table.close()
+    assert table.of("draw", turn)[0]["cards"] == 4
+    assert table.game.draw_pile == 148 - 21 - 4
+
+
+def test_six_cards_and_a_stop_already_in_the_blue_box_are_not_all_seven():
+    table = Table()
+    table.lay("Ana", 12, "÷", 3, "+", 2, blue=("DBL", "STOP"))  # seven cards: all seven
+    table.act("red", player="Ben", card=table.card("NEG"))
+    assert table.of("extra_turn", table.close())[0]["reason"] == "all_seven"
+    table.lay("Ana", 8, "+", 2, "-", 1, blue=("STOP",))  # six cards: no extra turn
+    table.act("red", player="Ben", card=table.card("NEG"))
+    turn = table.close()
+    assert not table.of("extra_turn", turn) and table.game.turns().current == "Ben"
+    assert table.of("draw", turn)[0]["cards"] == 6

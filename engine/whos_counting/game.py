@@ -377,7 +377,8 @@ class WhosCounting(Game):
         for name, delta in changes.items():
             self.scores[name] += delta
         laid = frozenset(self.table_cards() - self.last_cards)
-        played = len(turn.cards) + len(turn.blue) + (1 if turn.stopped_by else 0)
+        # a Stop laid in the blue box before the red card came is one of the blue cards: count it once
+        played = len({*turn.cards, *turn.blue, *([turn.stopped_by] if turn.stopped_by else [])})
         all_seven = played >= HAND_SIZE
         self.hands[player] = max(self.hands[player] - played, 0)
         self.discards |= laid
