@@ -487,3 +487,110 @@ def test_six_cards_and_a_stop_already_in_the_blue_box_are_not_all_seven():
     turn = table.close()
     assert not table.of("extra_turn", turn) and table.game.turns().current == "Ben"
     assert table.of("draw", turn)[0]["cards"] == 6
+
+
+def story(table: Table) -> list[str]:
+    return [table.game.describe(e) for e in table.events]
+
+
+def test_a_game_is_told_as_the_table_saw_it():
+    table = Table(("Ana", "Ben", "Cleo"), target=200, window=8)
+    table.lay("Ana", 4, "+", 5, blue=("DBL", "DBL", "DBL"))
+    table.act("red", player="Ben", card=table.card("GNEG"))
+    table.close()
+    table.lay("Ben", 3, "×", 6, "-", 2, blue=("EXT",))
+    table.act("red", player="Cleo", card=table.card("SPL"))
+    table.close()
+    wild = table.card("CHO")
+    cards = [table.card(2), table.card("+"), wild]
+    table.act("submit", player="Ben", cards=cards, blue=[])
+    table.act("declare", player="Ben", card=wild, value="-")
+    table.act("declare", player="Ben", card=wild, value="7")
+    table.act("submit", player="Ben", cards=cards, blue=[table.card("DBL")])
+    table.act("red", player="Ana", card=table.card("STL"))
+    table.act("stop", player="Ben", card=table.card("STOP"))
+    table.close()
+    table.act("trade", player="Cleo", count=1)
+    table.act("trade", player="Ana", count=3)
+    table.act("pass", player="Ben")
+    assert story(table) == [
+        "Ana: 4 + 5 = 9, + 10 for 1 operation, doubled 3 times = 152. Who’s Counting?",
+        "Ben is counting! Negative on Ana (Green Goo: no Stop!).",
+        "Ana scores −152 (now −152).",
+        "Ana draws 6.",
+        "Ben's turn.",
+        "Ben: 3 × 6 − 2 = 16, + 25 for 2 operations = 41. Who’s Counting?",
+        "Cleo is counting! Split on Ben.",
+        "Ben may answer with a Stop.",
+        "Ben and Cleo split the points: 20 each (now 20 and 20).",
+        "Ben draws 7.",  # six cards laid, and the Green Goo he threw at Ana
+        "Ben gets an extra turn.",
+        "Ben's turn again.",
+        "Ben: say what the CHOICE card stands for.",
+        "Ben's card stands for −.",
+        "Ben's card stands for 7.",
+        "Ben: 2 + 7 = 9, + 10 for 1 operation, doubled = 38. Who’s Counting?",
+        "Ana is counting! Steal on Ben.",
+        "Ben may answer with a Stop.",
+        "Ben plays Stop: the red card does nothing.",
+        "Ben scores 38 (now 58).",
+        "Ben draws 5.",
+        "Cleo's turn.",
+        "Cleo trades 1 card.",
+        "Ana's turn.",
+        "Ana trades 3 cards.",
+        "Ben's turn.",
+        "Ben passes.",
+        "Cleo's turn.",
+    ]
+    assert table.game.headline() == ("Who's Counting? · Ana, Ben, Cleo · first to 200 points or 20 minutes · "
+                                     "× and ÷ first · 8 s to count")
+    assert table.game.summary() == ["Cleo's turn.",
+                                    "  Ana    −152 points  6 in hand",
+                                    "  Ben      58 points  7 in hand",
+                                    "  Cleo     20 points  6 in hand",
+                                    "Draw pile: 105 cards."]
+
+
+def test_stolen_points_are_told_as_going_to_the_lowest_score_not_as_stolen_by_it():
+    table = Table(("Ana", "Ben", "Cleo"), target=40, minutes=0, order="left-to-right")
+    table.lay("Ana", 4, "+", 5)
+    table.act("red", player="Ben", card=table.card("NEG"))
+    table.close()
+    table.lay("Ben", 3, "×", 6, "-", 2)
+    table.act("red", player="Cleo", card=table.card("STL"))  # Cleo plays Steal: Ana, the lowest, gets the points
+    table.close()
+    table.lay("Cleo", 3, "×", 6, "-", 2)
+    table.close()
+    assert story(table)[9:] == [
+        "Steal: Ben's 41 points go to Ana, the lowest score (now 22).",
+        "Ben draws 6.",
+        "Cleo's turn.",
+        "Cleo: 3 × 6 − 2 = 16, + 25 for 2 operations = 41. Who’s Counting?",
+        "Cleo scores 41 (now 41).",
+        "Cleo draws 6.",
+        "Cleo reaches the target and wins! (Ana 22, Ben 0, Cleo 41)",
+    ]
+    assert table.game.headline() == "Who's Counting? · Ana, Ben, Cleo · first to 40 points · left to right · 5 s to count"
+    assert table.game.summary()[0] == "Game over: Cleo won."
+
+
+def test_a_tie_at_the_end_of_one_minute_is_told_in_good_grammar():
+    table = Table(("Ana", "Ben"), minutes=1, target=0, window=2.5)
+    assert table.game.headline() == "Who's Counting? · Ana, Ben · 1 minute · × and ÷ first · 2.5 s to count"
+    events = table.game.apply({"type": "time_up", "t": 60})
+    assert [table.game.describe(e) for e in events] == [
+        "Time is up after 1 minute.", "Ana and Ben have the most points when time is up and win! (Ana 0, Ben 0)"]
+    assert table.game.summary()[0] == "Game over: Ana and Ben won."
+    later = Table(("Ana", "Ben"), minutes=15, target=0)
+    assert later.game.headline() == "Who's Counting? · Ana, Ben · 15 minutes · × and ÷ first · 5 s to count"
+    assert later.game.describe(later.game.apply({"type": "time_up", "t": 900})[0]) == "Time is up after 15 minutes."
+
+
+def test_a_split_that_takes_both_players_to_the_target_makes_both_winners():
+    table = Table(("Ana", "Ben"), target=20)
+    table.lay("Ana", 3, "×", 6, "-", 2)  # 41, split: 20 each
+    table.act("red", player="Ben", card=table.card("SPL"))
+    over = table.close()
+    assert table.game.outcome().winners == ("Ana", "Ben")
+    assert table.game.describe(over[-1]) == "Ana and Ben reach the target and win! (Ana 20, Ben 20)"
