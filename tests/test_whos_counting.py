@@ -594,3 +594,105 @@ def test_a_split_that_takes_both_players_to_the_target_makes_both_winners():
     over = table.close()
     assert table.game.outcome().winners == ("Ana", "Ben")
     assert table.game.describe(over[-1]) == "Ana and Ben reach the target and win! (Ana 20, Ben 20)"
+
+
+def refusal(events: list[dict[str, Any]]) -> tuple[str, str]:
+    (event,) = events
+    assert event["type"] == "violation"
+    return event["code"], event["message"]
+
+
+def test_every_refusal_of_a_card_says_why_in_a_childs_words():
+    table = Table()
+    assert refusal(table.act("red", player="Ben", card=table.card("NEG"))) == (
+        "no_expression", "No expression to count yet: wait for Who's Counting?.")
+    assert refusal(table.act("red", player="Ben", card=table.card(5))) == ("not_red", "NUMBER 5 is not a red card.")
+    assert refusal(table.act("red", player="Ben", card="SU-A-N5A")) == (
+        "wrong_game", "That card is from SUM, not Who's Counting?.")
+    assert refusal(table.act("stop", player="Ana", card=table.card("STOP"))) == (
+        "nothing_to_stop", "There is no red card to stop.")
+    assert refusal(table.act("stop", player="Ana", card=table.card("DBL"))) == (
+        "not_stop", "Only a Stop card stops a red card, not BLUE CARD DOUBLE.")
+    assert refusal(table.act("declare", player="Ana", card=table.card(5), value="7")) == (
+        "not_wild", "NUMBER 5 is what it says: only Choice and Super cards stand for something.")
+    assert refusal(table.act("declare", player="Ana", card=table.card("CHO"), value="double")) == (
+        "bad_declaration", "BLUE CARD CHOICE can be 1, 2, 3, 4, 5, 6 …")
+    assert refusal(table.act("submit", player="Ana", cards=[], blue=[])) == (
+        "empty", "Lay an expression on the strip first.")
+    wild = table.card("SUP")
+    table.act("declare", player="Ana", card=wild, value="double")
+    assert refusal(table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), wild], blue=[])) == (
+        "wild_not_in_sum", "SUPER CARD as Double goes in the blue box, not in the expression.")
+    assert refusal(table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), table.card("NEG")],
+                             blue=[])) == ("not_in_sum", "Red cards are for other players' turns.")
+    assert refusal(table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), table.card(4)],
+                             blue=[table.card(6)])) == ("not_blue", "Only blue cards go in the blue box, not NUMBER 6.")
+    assert refusal(table.act("trade", player="Ana", count=0)) == ("bad_trade", "Trade 1 to 7 cards.")
+    assert table.game.turns().current == "Ana" and table.scores == {"Ana": 0, "Ben": 0, "Cleo": 0}
+    table.lay("Ana", 3, "+", 4)
+    assert refusal(table.act("pass", player="Ana")) == ("wait_window", "Wait: the expression is being counted.")
+    assert refusal(table.act("trade", player="Ana", count=2)) == ("wait_window", "Wait: the expression is being counted.")
+
+
+def test_a_super_thrown_as_a_red_card_must_be_named_a_red_effect():
+    table = Table()
+    table.lay("Ana", 3, "×", 6, "-", 2)  # 41
+    thrown = table.card("SUP")
+    table.act("red", player="Ben", card=thrown)
+    assert refusal(table.act("declare", player="Ben", card=thrown, value="double")) == (
+        "bad_declaration", "A Super card played as a red card is Steal, Negative, Zero or Split.")
+    asking = table.game.state()["turn"]["asking"]
+    assert (asking["player"], asking["card"], asking["choices"]) == ("Ben", thrown, ["steal", "negative", "zero", "split"])
+    assert table.game.deadline().action["type"] == "time_up"  # the window still waits for a red effect
+    landed = table.act("declare", player="Ben", card=thrown, value="split")
+    assert [e["type"] for e in landed] == ["declared", "red_card", "answer_window"]
+    assert table.game.state()["turn"]["asking"] is None
+    stop = table.card("STOP")
+    assert table.of("stopped", table.act("stop", player="Ana", card=stop))
+    assert refusal(table.act("stop", player="Ana", card=table.card("STOP"))) == (
+        "stopped_already", "The red card is stopped already.")
+    assert {thrown, stop} <= table.game.table_cards()  # both lie on the table until the turn is cleared
+    table.close()
+    assert table.scores == {"Ana": 41, "Ben": 0, "Cleo": 0}
+    assert table.game.hands == {"Ana": 7, "Ben": 6, "Cleo": 7}
+
+
+def test_a_super_laid_as_a_stop_answers_a_red_card():
+    table = Table()
+    table.lay("Ana", 4, "+", 5)
+    table.act("red", player="Ben", card=table.card("NEG"))
+    wild = table.card("SUP")
+    assert table.act("stop", player="Ana", card=wild)[0] == {"type": "stopped", "player": "Ana", "card": wild,
+                                                             "t": table.t}
+    assert table.game.state()["turn"]["declared"] == {wild: "stop"}
+    assert table.of("draw", table.close())[0]["cards"] == 4 and table.scores["Ana"] == 19
+
+
+def test_stolen_points_go_to_the_first_lowest_score_clockwise_from_the_player():
+    table = Table(("Ana", "Ben", "Cleo", "Dan"))
+    table.act("pass", player="Ana")
+    table.act("pass", player="Ben")
+    table.lay("Cleo", 4, "+", 5)  # Dan, Ana and Ben all have 0: Dan is first clockwise from Cleo
+    table.act("red", player="Ana", card=table.card("STL"))
+    table.close()
+    assert table.scores == {"Ana": 0, "Ben": 0, "Cleo": 0, "Dan": 19}
+
+
+def test_when_the_draw_pile_runs_out_the_traded_cards_are_shuffled_back():
+    table = Table()
+    seats = ["Ana", "Ben", "Cleo"]
+    for turn in range(18):  # 18 trades of 7: 126 of the 127 cards left after the deal
+        table.act("trade", player=seats[turn % 3], count=7)
+    assert table.game.draw_pile == 1
+    (traded, _) = table.act("trade", player="Ana", count=7)  # discarded first, then drawn: all 133 shuffled
+    assert traded["drawn"] == 7 and table.game.draw_pile == 1 + 133 - 7
+    assert sum(table.game.hands.values()) + table.game.draw_pile == 148  # no card made or lost
+    assert table.game.summary()[-1] == "Draw pile: 127 cards."
+
+
+def test_the_next_deadline_is_the_window_or_the_clock_whichever_comes_first():
+    table = Table(("Ana", "Ben"), minutes=1)
+    table.t = 50
+    table.lay("Ana", 4, "+", 5)  # at 51: the window closes at 56, before the minute
+    assert (table.game.deadline().at, table.game.deadline().action["type"]) == (56, "window_closed")
+    assert Table(("Ana", "Ben"), minutes=0, target=100).game.deadline() is None
