@@ -57,6 +57,12 @@ class Table:
         self.events.extend(new)
         return new
 
+    def refused(self, kind: str, **fields: Any) -> tuple[str, str]:
+        """The code and words of the one violation an action gets, charged to the player who acted."""
+        (event,) = self.act(kind, **fields)
+        assert (event["type"], event["player"]) == ("violation", fields["player"])
+        return event["code"], event["message"]
+
     def of(self, kind: str, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         return [e for e in (self.events if events is None else events) if e["type"] == kind]
 
@@ -596,42 +602,38 @@ def test_a_split_that_takes_both_players_to_the_target_makes_both_winners():
     assert table.game.describe(over[-1]) == "Ana and Ben reach the target and win! (Ana 20, Ben 20)"
 
 
-def refusal(events: list[dict[str, Any]]) -> tuple[str, str]:
-    (event,) = events
-    assert event["type"] == "violation"
-    return event["code"], event["message"]
 
 
 def test_every_refusal_of_a_card_says_why_in_a_childs_words():
     table = Table()
-    assert refusal(table.act("red", player="Ben", card=table.card("NEG"))) == (
+    assert table.refused("red", player="Ben", card=table.card("NEG")) == (
         "no_expression", "No expression to count yet: wait for Who's Counting?.")
-    assert refusal(table.act("red", player="Ben", card=table.card(5))) == ("not_red", "NUMBER 5 is not a red card.")
-    assert refusal(table.act("red", player="Ben", card="SU-A-N5A")) == (
+    assert table.refused("red", player="Ben", card=table.card(5)) == ("not_red", "NUMBER 5 is not a red card.")
+    assert table.refused("red", player="Ben", card="SU-A-N5A") == (
         "wrong_game", "That card is from SUM, not Who's Counting?.")
-    assert refusal(table.act("stop", player="Ana", card=table.card("STOP"))) == (
+    assert table.refused("stop", player="Ana", card=table.card("STOP")) == (
         "nothing_to_stop", "There is no red card to stop.")
-    assert refusal(table.act("stop", player="Ana", card=table.card("DBL"))) == (
+    assert table.refused("stop", player="Ana", card=table.card("DBL")) == (
         "not_stop", "Only a Stop card stops a red card, not BLUE CARD DOUBLE.")
-    assert refusal(table.act("declare", player="Ana", card=table.card(5), value="7")) == (
+    assert table.refused("declare", player="Ana", card=table.card(5), value="7") == (
         "not_wild", "NUMBER 5 is what it says: only Choice and Super cards stand for something.")
-    assert refusal(table.act("declare", player="Ana", card=table.card("CHO"), value="double")) == (
+    assert table.refused("declare", player="Ana", card=table.card("CHO"), value="double") == (
         "bad_declaration", "BLUE CARD CHOICE can be 1, 2, 3, 4, 5, 6 …")
-    assert refusal(table.act("submit", player="Ana", cards=[], blue=[])) == (
+    assert table.refused("submit", player="Ana", cards=[], blue=[]) == (
         "empty", "Lay an expression on the strip first.")
     wild = table.card("SUP")
     table.act("declare", player="Ana", card=wild, value="double")
-    assert refusal(table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), wild], blue=[])) == (
+    assert table.refused("submit", player="Ana", cards=[table.card(3), table.card("+"), wild], blue=[]) == (
         "wild_not_in_sum", "SUPER CARD as Double goes in the blue box, not in the expression.")
-    assert refusal(table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), table.card("NEG")],
-                             blue=[])) == ("not_in_sum", "Red cards are for other players' turns.")
-    assert refusal(table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), table.card(4)],
-                             blue=[table.card(6)])) == ("not_blue", "Only blue cards go in the blue box, not NUMBER 6.")
-    assert refusal(table.act("trade", player="Ana", count=0)) == ("bad_trade", "Trade 1 to 7 cards.")
+    assert table.refused("submit", player="Ana", cards=[table.card(3), table.card("+"), table.card("NEG")],
+                             blue=[]) == ("not_in_sum", "Red cards are for other players' turns.")
+    assert table.refused("submit", player="Ana", cards=[table.card(3), table.card("+"), table.card(4)],
+                             blue=[table.card(6)]) == ("not_blue", "Only blue cards go in the blue box, not NUMBER 6.")
+    assert table.refused("trade", player="Ana", count=0) == ("bad_trade", "Trade 1 to 7 cards.")
     assert table.game.turns().current == "Ana" and table.scores == {"Ana": 0, "Ben": 0, "Cleo": 0}
     table.lay("Ana", 3, "+", 4)
-    assert refusal(table.act("pass", player="Ana")) == ("wait_window", "Wait: the expression is being counted.")
-    assert refusal(table.act("trade", player="Ana", count=2)) == ("wait_window", "Wait: the expression is being counted.")
+    assert table.refused("pass", player="Ana") == ("wait_window", "Wait: the expression is being counted.")
+    assert table.refused("trade", player="Ana", count=2) == ("wait_window", "Wait: the expression is being counted.")
 
 
 def test_a_super_thrown_as_a_red_card_must_be_named_a_red_effect():
@@ -639,17 +641,18 @@ def test_a_super_thrown_as_a_red_card_must_be_named_a_red_effect():
     table.lay("Ana", 3, "×", 6, "-", 2)  # 41
     thrown = table.card("SUP")
     table.act("red", player="Ben", card=thrown)
-    assert refusal(table.act("declare", player="Ben", card=thrown, value="double")) == (
+    assert table.refused("declare", player="Ben", card=thrown, value="double") == (
         "bad_declaration", "A Super card played as a red card is Steal, Negative, Zero or Split.")
     asking = table.game.state()["turn"]["asking"]
-    assert (asking["player"], asking["card"], asking["choices"]) == ("Ben", thrown, ["steal", "negative", "zero", "split"])
+    assert asking == {"player": "Ben", "card": thrown, "kind": "super", "name": "SUPER",
+                      "choices": ["steal", "negative", "zero", "split"]}
     assert table.game.deadline().action["type"] == "time_up"  # the window still waits for a red effect
     landed = table.act("declare", player="Ben", card=thrown, value="split")
     assert [e["type"] for e in landed] == ["declared", "red_card", "answer_window"]
     assert table.game.state()["turn"]["asking"] is None
     stop = table.card("STOP")
     assert table.of("stopped", table.act("stop", player="Ana", card=stop))
-    assert refusal(table.act("stop", player="Ana", card=table.card("STOP"))) == (
+    assert table.refused("stop", player="Ana", card=table.card("STOP")) == (
         "stopped_already", "The red card is stopped already.")
     assert {thrown, stop} <= table.game.table_cards()  # both lie on the table until the turn is cleared
     table.close()
@@ -696,3 +699,17 @@ def test_the_next_deadline_is_the_window_or_the_clock_whichever_comes_first():
     table.lay("Ana", 4, "+", 5)  # at 51: the window closes at 56, before the minute
     assert (table.game.deadline().at, table.game.deadline().action["type"]) == (56, "window_closed")
     assert Table(("Ana", "Ben"), minutes=0, target=100).game.deadline() is None
+
+
+def test_two_wild_cards_are_asked_about_one_at_a_time_in_reading_order():
+    table = Table()
+    first, second = table.card("CHO"), table.card("CHO")
+    cards = [first, table.card("+"), second]
+    (ask,) = table.act("submit", player="Ana", cards=cards, blue=[])
+    assert (ask["card"], ask["name"], ask["kind"]) == (first, "CHOICE", "blue")
+    assert table.act("declare", player="Ana", card=second, value="4") == [
+        {"type": "declared", "player": "Ana", "card": second, "value": "4", "t": table.t}]
+    assert table.game.state()["turn"]["asking"]["card"] == first  # still waiting for the first one
+    table.act("declare", player="Ana", card=first, value="9")
+    assert table.game.state()["turn"]["asking"] is None
+    assert scored(table.act("submit", player="Ana", cards=cards, blue=[]))["expression"] == "9 + 4"

@@ -188,8 +188,7 @@ class WhosCounting(Game):
         if red and red["card"] == card.id and red["effect"] is None:  # a Super played as a red card
             if value not in RED_EFFECTS:
                 del self.turn.declared[card.id]
-                self.turn.asking = {"player": player, "card": card.id, "kind": card.face.kind,
-                                    "name": card.face.extra.get("name", card.face.label), "choices": list(RED_EFFECTS)}
+                self._ask(player, card, list(RED_EFFECTS))  # asked again
                 return [self._violation(player, "bad_declaration", text.super_red())]
             red["effect"] = value
             events.extend(self._red_lands(action["t"]))
