@@ -267,3 +267,93 @@ def test_a_wild_card_needs_a_card_to_play_and_discarding_the_last_card_wins():
     fresh.game.hands["Ana"] = 0
     (refused,) = fresh.act("wild", player="Ana", card=fresh.card("PROP"))
     assert refused["code"] == "too_many" and fresh.game.hands["Ana"] == 0
+
+
+# ---- what the games' mutation run (issues 15 and 13) found untested -----------------------------
+
+def story(table: Table) -> list[str]:
+    return [table.game.describe(e) for e in table.events]
+
+
+def test_a_game_is_told_as_the_table_saw_it():
+    table = Table(("Ana", "Ben", "Cleo"), wild={"rotation": False}, fractions=True, order="left-to-right")
+    table.act("draw", player="Ana", deck="numbers")
+    table.lay("Ana", 3, "×", 4, "-", 2)
+    table.act("draw", player="Ana", deck="operations")
+    table.lay("Ana", 5, "+", 5)
+    table.act("wild", player="Ben", card=table.card("PROP"))
+    table.act("wild", player="Ben", card=table.card("ROT"))
+    table.act("wild", player="Ben", card=table.card("NEUT"))
+    table.act("draw", player="Ben", deck="numbers")
+    table.act("end_turn", player="Ben")
+    table.act("draw", player="Ben", deck="numbers")
+    table.act("end_turn", player="Ben")
+    table.act("wild", player="Cleo", card=table.card("RAD"))
+    table.act("wild", player="Cleo", card=table.card("RAD"))
+    table.lay("Cleo", 8, "÷", 2, "×", 3)
+    table.turn_up(9)
+    table.game.numbers_deck = 1
+    table.act("draw", player="Ana", deck="numbers")
+    table.lay("Ana", 3, "×", 3, "×", 1)
+    assert story(table) == [
+        "The target is 12.",
+        "Ana draws from the Numbers deck.",
+        "Not yet: 3 × 4 − 2 = 10, not 12",
+        "Ana may draw 1 card more.",
+        "Ana draws from the Operations deck.",
+        "Not yet: 5 + 5 = 10, not 12",
+        "Ana's turn is over.",
+        "Ben's turn.",
+        "Ben plays Propagation.",
+        "Ana and Cleo draw a number card.",
+        "Ben plays Rotation (its effect is off at this table).",
+        "Ben plays Neutralization.",
+        "Ben discards a card of their choice.",
+        "Ben draws from the Numbers deck.",
+        "Not yet: Draw 1 card more before your turn ends (after a wild card you still draw your two).",
+        "Ben draws from the Numbers deck.",
+        "Ben's turn is over.",
+        "Cleo's turn.",
+        "Cleo plays Radicalization.",
+        "The target 12 becomes 144 (squared).",
+        "Cleo plays Radicalization.",
+        "The target 144 becomes 12 (its square root).",
+        "Cleo makes 12: 8 ÷ 2 × 3 = 12, and wins 3 number cards.",
+        "Ana's turn. Turn up a new target.",
+        "The target is 9.",
+        "Ana draws from the Numbers deck.",
+        "The Numbers deck is used up: this is the last turn.",
+        "Ana makes 9: 3 × 3 × 1 = 9, and wins 3 number cards.",
+        "The Numbers deck is used up: Ana and Cleo won the most number cards and win! (Ana 3, Ben 0, Cleo 3)",
+    ]
+    assert table.game.headline() == ("SUM · Ana, Ben, Cleo · pairs add up (2 2 is 4) · left to right · "
+                                     "fractions allowed · wild cards off: rotation")
+    assert table.game.summary() == ["Game over: Ana and Cleo won.",
+                                    "  Ana    3 cards won  6 in hand",
+                                    "  Ben    0 cards won  5 in hand",
+                                    "  Cleo   3 cards won  1 in hand",
+                                    "Numbers deck: 0, Operations deck: 39."]
+
+
+def test_one_winner_one_card_and_nobody_are_told_in_good_grammar():
+    table = Table(("Ana", "Ben"), pairs="product")
+    assert table.game.headline() == "SUM · Ana, Ben · pairs multiply (3 3 is 9) · × and ÷ first"
+    assert table.game.summary()[0] == "Ana's turn."
+    table.game.numbers_deck = 1
+    table.act("draw", player="Ana", deck="numbers")  # the Numbers deck is used up
+    table.act("wild", player="Ana", card=table.card("PROP"))
+    table.game.hands["Ana"] = 0
+    table.act("wild", player="Ana", card=table.card("PROP"))
+    table.game.hands["Ana"] = 5
+    table.lay("Ana", 6, "+", 6)
+    assert story(table)[-5:] == [
+        "Ana plays Propagation.",
+        "Nobody draws a number card.",  # the Numbers deck is empty
+        "Not yet: 1 card laid, but only 0 in your hand: check the cards.",
+        "Ana makes 12: 6 + 6 = 12, and wins 2 number cards.",
+        "The Numbers deck is used up: Ana won the most number cards and wins! (Ana 2, Ben 0)",
+    ]
+    empty = Table(("Ana", "Ben"))
+    empty.game.hands["Ana"] = 3
+    empty.lay("Ana", 3, "×", 4)
+    assert story(empty)[-1] == "Ana has no cards left and wins!"
