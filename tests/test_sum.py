@@ -46,6 +46,12 @@ class Table:
     def lay(self, player: str, *tokens: str | int) -> list[dict[str, Any]]:
         return self.act("submit", player=player, cards=[self.card(t) for t in tokens])
 
+    def refused(self, kind: str, **fields: Any) -> tuple[str | None, str, str]:
+        """Who is charged, the code and the words of the one violation an action gets."""
+        (event,) = self.act(kind, **fields)
+        assert event["type"] == "violation"
+        return event["player"], event["code"], event["message"]
+
     def of(self, kind: str, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         return [e for e in (self.events if events is None else events) if e["type"] == kind]
 
@@ -357,3 +363,37 @@ def test_one_winner_one_card_and_nobody_are_told_in_good_grammar():
     empty.game.hands["Ana"] = 3
     empty.lay("Ana", 3, "×", 4)
     assert story(empty)[-1] == "Ana has no cards left and wins!"
+
+
+def test_every_refusal_says_why_and_who_in_a_childs_words():
+    table = Table(("Ana", "Ben"))
+    assert table.refused("target", card="SU-A-N3A") == (
+        None, "target_taken", "The target is 12: keep it until an equation wins it.")
+    assert table.refused("target", card="WC-A-N3A") == (
+        None, "not_a_number", "The target is a number card from the Numbers deck, not NUMBER 3.")
+    assert table.refused("wild", player="Ana", card="WC-A-N3A") == (
+        "Ana", "not_wild", "Only wild cards go in the wild box, not NUMBER 3.")
+    assert table.refused("submit", player="Ana", cards=[table.card(12), table.card("+"), table.card("PROP")]) == (
+        "Ana", "wild_in_equation", "Wild cards go in the wild box, never in an equation.")
+    assert table.refused("submit", player="Ana", cards=["WC-A-N3A", "SU-A-ADD1", "SU-A-N9A"]) == (
+        "Ana", "wrong_game", "That card is from Who's Counting?, not SUM.")
+    assert table.refused("submit", player="Ana", cards=["SU-A-N12A", "SU-A-ADD1", "SU-A-N9A"]) == (
+        "Ana", "played_before", "That NUMBER 12 card was played already.")  # the target itself
+    assert table.refused("draw", player="Ben", deck="numbers") == ("Ben", "not_your_turn", "It is Ana's turn.")
+    table.game.hands["Ana"] = 2
+    assert table.refused("submit", player="Ana", cards=[table.card(6), table.card("+"), table.card(6)]) == (
+        "Ana", "too_many", "3 cards laid, but only 2 in your hand: check the cards.")
+    assert table.state["hands"]["Ana"] == 2 and table.state["won"]["Ana"] == 0
+
+
+def test_an_empty_deck_is_said_and_a_turn_with_no_deck_left_ends_without_draws():
+    table = Table(("Ana", "Ben"))
+    table.game.operations_deck = 0
+    assert table.refused("draw", player="Ana", deck="operations") == (
+        "Ana", "deck_empty", "The Operations deck is empty.")
+    table.game.numbers_deck = 1
+    table.act("draw", player="Ana", deck="numbers")  # the last number card
+    assert table.refused("draw", player="Ana", deck="numbers") == ("Ana", "deck_empty", "The Numbers deck is empty.")
+    over = table.act("end_turn", player="Ana")  # one draw owed, but nothing left to draw: the turn and the game end
+    assert [e["type"] for e in over] == ["turn_over", "game_over"] and over[1]["winners"] == ["Ana", "Ben"]
+    assert table.refused("target", card="SU-A-N5A") == (None, "game_over", "The game is over: Ana and Ben won.")
