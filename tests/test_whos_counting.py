@@ -713,3 +713,50 @@ def test_two_wild_cards_are_asked_about_one_at_a_time_in_reading_order():
     table.act("declare", player="Ana", card=first, value="9")
     assert table.game.state()["turn"]["asking"] is None
     assert scored(table.act("submit", player="Ana", cards=cards, blue=[]))["expression"] == "9 + 4"
+
+
+def test_a_red_card_and_its_answers_are_events_with_who_and_which_card():
+    table = Table(window=8)
+    table.lay("Ana", 4, "+", 5)
+    neg = table.card("NEG")
+    assert table.act("red", player="Ben", card=neg) == [
+        {"type": "red_card", "player": "Ben", "card": neg, "effect": "negative", "goo": False, "against": "Ana",
+         "t": table.t},
+        {"type": "answer_window", "player": "Ana", "window": 8, "t": table.t}]
+    assert table.refused("red", player="Cleo", card=table.card("ZERO")) == ("one_red", "Only one red card!")
+    ready = Table()
+    stop = ready.card("STOP")
+    ready.act("submit", player="Ana", cards=[ready.card(4), ready.card("+"), ready.card(5)], blue=[stop])
+    zero = ready.card("ZERO")
+    assert ready.act("red", player="Cleo", card=zero)[1] == {"type": "stopped", "player": "Ana", "card": stop,
+                                                             "t": ready.t}
+    over = Table(("Ana", "Ben"), target=10)
+    over.lay("Ana", 4, "+", 5)
+    over.close()
+    assert over.refused("red", player="Ben", card=over.card("NEG")) == ("game_over", "The game is over: Ana won.")
+
+
+def test_a_super_named_before_it_is_thrown_lands_at_once_and_only_as_a_red_effect():
+    table = Table()
+    table.lay("Ana", 4, "+", 5)
+    named = table.card("SUP")
+    table.act("declare", player="Ben", card=named, value="zero")
+    assert [e["type"] for e in table.act("red", player="Ben", card=named)] == ["red_card", "answer_window"]
+    table.close()
+    assert table.scores["Ana"] == 0
+    blue = Table()
+    blue.lay("Ana", 4, "+", 5)
+    double = blue.card("SUP")
+    blue.act("declare", player="Ben", card=double, value="double")
+    (ask,) = blue.act("red", player="Ben", card=double)  # a Double is no red card: which red card is it?
+    assert (ask["type"], ask["choices"]) == ("needs_declaration", ["steal", "negative", "zero", "split"])
+
+
+def test_a_player_who_throws_red_cards_and_passes_runs_out_of_cards_and_the_station_says_so():
+    table = Table(("Ana", "Ben"), target=0)
+    for n, red in enumerate(["ZERO"] * 3 + ["NEG"] * 3 + ["SPL"], start=1):
+        table.lay("Ana", n, "+", n + 1)
+        table.act("red", player="Ben", card=table.card(red))
+        table.close()
+        table.act("pass", player="Ben")  # a pass draws nothing
+    assert table.game.hands["Ben"] == 0 and table.game.summary()[2] == "  Ben     12 points  0 in hand"  # the Split: half of 7 + 8 + 10
