@@ -760,3 +760,32 @@ def test_a_player_who_throws_red_cards_and_passes_runs_out_of_cards_and_the_stat
         table.close()
         table.act("pass", player="Ben")  # a pass draws nothing
     assert table.game.hands["Ben"] == 0 and table.game.summary()[2] == "  Ben     12 points  0 in hand"  # the Split: half of 7 + 8 + 10
+
+
+def test_a_super_is_asked_for_what_fits_where_it_lies_and_a_choice_is_never_a_blue_card():
+    table = Table()
+    numbers_and_signs = [str(n) for n in range(1, 13)] + ["+", "-", "×", "÷"]
+    on_strip, in_box = table.card("SUP"), table.card("SUP")
+    (ask,) = table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), on_strip], blue=[in_box])
+    assert (ask["card"], ask["choices"]) == (on_strip, numbers_and_signs)
+    table.act("declare", player="Ana", card=on_strip, value="4")
+    (ask,) = table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), on_strip], blue=[in_box])
+    assert (ask["card"], ask["choices"]) == (in_box, ["double", "extra_turn", "stop"])
+    choice = table.card("CHO")
+    (ask,) = table.act("submit", player="Ana", cards=[table.card(3), table.card("+"), on_strip], blue=[choice])
+    assert (ask["card"], ask["choices"]) == (choice, numbers_and_signs)
+    assert table.refused("declare", player="Ana", card=choice, value="extra_turn")[0] == "bad_declaration"
+
+
+def test_the_clock_runs_out_once():
+    table = Table(("Ana", "Ben"), minutes=1)
+    table.t = 57
+    table.lay("Ana", 4, "+", 5)
+    assert [e["type"] for e in table.game.apply({"type": "time_up", "t": 60})] == ["time_up"]
+    assert table.game.apply({"type": "time_up", "t": 61}) == []  # told once
+    over = table.close()
+    assert table.of("game_over", over)[0]["reason"] == "time" and table.game.state()["end"] == "time"
+    assert table.game.apply({"type": "time_up", "t": 70}) == []
+    idle = Table(("Ana", "Ben"), minutes=1)
+    ended = idle.game.apply({"type": "time_up", "t": 60})
+    assert ended[1]["reason"] == "time" and ended[1]["scores"] == {"Ana": 0, "Ben": 0}
