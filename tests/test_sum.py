@@ -397,3 +397,69 @@ def test_an_empty_deck_is_said_and_a_turn_with_no_deck_left_ends_without_draws()
     over = table.act("end_turn", player="Ana")  # one draw owed, but nothing left to draw: the turn and the game end
     assert [e["type"] for e in over] == ["turn_over", "game_over"] and over[1]["winners"] == ["Ana", "Ben"]
     assert table.refused("target", card="SU-A-N5A") == (None, "game_over", "The game is over: Ana and Ben won.")
+
+
+def test_the_config_keeps_its_seed_and_defaults():
+    assert Sum({"game": "sum", "players": ["Ana", "Ben"], "seed": 3}).config == {
+        "game": "sum", "seed": 3, "players": ["Ana", "Ben"], "pairs": "sum", "order": "standard", "fractions": False,
+        "wild": {"propagation": True, "neutralization": True, "radicalization": True, "rotation": True}}
+    chosen = Sum({"game": "sum", "players": ["Ana", "Ben"], "pairs": "product", "order": "left-to-right",
+                  "fractions": True, "wild": {"rotation": False}})
+    assert chosen.config["seed"] == 0 and chosen.config["wild"]["rotation"] is False
+    assert chosen.state()["rules"] == {"pairs": "product", "order": "left-to-right", "fractions": True}
+    assert chosen.seats() == ("Ana", "Ben")
+
+
+@pytest.mark.parametrize("config, message", [
+    ({"players": [f"P{n}" for n in range(7)]}, "SUM is for 2–6 players, not 7"),
+    ({"players": ["Ana", "Ben"], "order": "rtl"}, "order must be 'standard' (× and ÷ first) or 'left-to-right', not 'rtl'"),
+    ({"players": ["Ana", "Ben"], "fractions": "yes"}, "fractions must be true or false, not 'yes'"),
+    ({"players": ["Ana", "Ben"], "pairs": "twice"}, "pairs must be 'sum' (2 2 is 4) or 'product' (3 3 is 9), not 'twice'"),
+    ({"players": ["Ana", "Ben"], "wild": {"rotation": "no"}},
+     'wild turns effects on or off, e.g. {"rotation": false} (effects: propagation, neutralization, radicalization, '
+     'rotation)'),
+    ({"players": ["Ana", "Ben"], "wild": ["rotation"]},
+     'wild turns effects on or off, e.g. {"rotation": false} (effects: propagation, neutralization, radicalization, '
+     'rotation)'),
+    ({"players": ["Ana", "Ben"], "colour": 1},
+     "unknown config key 'colour' (known: fractions, game, order, pairs, players, seed, wild)"),
+])
+def test_a_bad_config_is_refused_with_the_whole_reason(config, message):
+    with pytest.raises(ConfigError) as caught:
+        Sum({"game": "sum", **config})
+    assert str(caught.value) == message
+
+
+def test_an_empty_strip_a_used_target_and_a_game_over_are_refused():
+    table = Table(("Ana", "Ben"))
+    empty = table.act("submit", player="Ana", cards=[])
+    assert [(e["type"], e.get("code"), e.get("message")) for e in empty] == [
+        ("violation", "empty", "Lay an equation on the strip first"), ("draw_more", None, None)]
+    table.lay("Ana", 3, "×", 4)  # won: the 12 is no target any more
+    assert table.refused("target", card="SU-A-N12A") == (None, "played_before", "That NUMBER 12 card was played already.")
+    assert table.refused("target", card="SU-A-N3A") == (None, "played_before", "That NUMBER 3 card was played already.")
+    table.turn_up(5)
+    table.game.hands["Ben"] = 3
+    table.lay("Ben", 2, "+", 3)  # an empty hand: Ben wins
+    assert table.game.turns().current is None
+    for kind, fields in [("draw", {"deck": "numbers"}), ("wild", {"card": "SU-A-PROP1"}), ("end_turn", {}),
+                         ("submit", {"cards": ["SU-A-N1A"]})]:
+        assert table.refused(kind, player="Ana", **fields) == ("Ana", "game_over", "The game is over: Ben won.")
+    with pytest.raises(ActionError, match="no player called 'Zed' \\(players: Ana, Ben\\)"):
+        table.act("draw", player="Zed", deck="numbers")
+
+
+def test_a_target_cannot_be_turned_up_from_an_empty_numbers_deck_and_wild_cards_wait_their_turn():
+    table = Table(("Ana", "Ben"))
+    table.lay("Ana", 3, "×", 4)
+    assert table.refused("wild", player="Ana", card="SU-A-RAD1") == ("Ana", "not_your_turn", "It is Ben's turn.")
+    assert table.refused("end_turn", player="Ana") == ("Ana", "not_your_turn", "It is Ben's turn.")
+    events = table.act("wild", player="Ben", card="SU-A-RAD1")  # no target to change: the card just goes back
+    assert [e["type"] for e in events] == ["wild_played"] and table.state["target"] is None
+    table.game.numbers_deck = 0
+    assert table.refused("target", card="SU-A-N5A") == (None, "deck_empty", "The Numbers deck is empty.")
+
+
+def test_the_hint_gives_up_after_its_limit_of_rows():
+    assert solve([1, 2, 3, 4, Op.ADD, Op.SUB, Op.MUL], target=1000, limit=10) is None
+    assert solve([1, 2, 3, 4, Op.ADD, Op.SUB, Op.MUL], target=10).ok
