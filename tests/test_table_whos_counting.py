@@ -166,3 +166,18 @@ def test_the_strip_is_not_read_for_leftovers_while_the_expression_is_being_count
     lying = on_strip(old, [100, 160, 220]) + on_strip(["WC-A-N6A"], [300])
     counting = adapter.read([placed("WC-A-N6A", 300, STRIP.y + 50)], 8.0, g.state(), MAT, lying)
     assert counting.notes == []
+
+
+def test_each_turns_leftovers_are_told_once_for_that_turn():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    first, second = ["WC-A-N4A", "WC-A-ADD1", "WC-A-N5A"], ["WC-A-N2A", "WC-A-ADD2", "WC-A-N3A"]
+    g.apply({"type": "submit", "t": 1, "player": "Ana", "cards": first, "blue": []})
+    g.apply({"type": "window_closed", "t": 6})
+    lying = on_strip(first, [100, 160, 220]) + on_strip(["WC-A-N6A"], [300])
+    assert [n.code for n in adapter.read([placed("WC-A-N6A", 300, STRIP.y + 50)], 7.0, g.state(), MAT, lying).notes] == [
+        "clear"]
+    g.apply({"type": "submit", "t": 8, "player": "Ben", "cards": second, "blue": []})
+    g.apply({"type": "window_closed", "t": 13})
+    lying = on_strip(second, [100, 160, 220]) + on_strip(["WC-A-N7A"], [300])
+    again = adapter.read([placed("WC-A-N7A", 300, STRIP.y + 50)], 14.0, g.state(), MAT, lying)
+    assert [n.code for n in again.notes] == ["clear"]  # Cleo's turn: Ben's cards are this turn's leftovers

@@ -789,3 +789,97 @@ def test_the_clock_runs_out_once():
     idle = Table(("Ana", "Ben"), minutes=1)
     ended = idle.game.apply({"type": "time_up", "t": 60})
     assert ended[1]["reason"] == "time" and ended[1]["scores"] == {"Ana": 0, "Ben": 0}
+
+
+def test_a_new_game_starts_with_nothing_played_and_an_unknown_name_lists_the_players():
+    state = Table().game.state()
+    assert (state["over"], state["winners"], state["end"], state["best"], state["clock_out"], state["turns_played"]) == (
+        False, [], "", None, False, 0)
+    with pytest.raises(ActionError) as caught:
+        Table().act("pass", player="Zed")
+    assert str(caught.value) == "no player called 'Zed' (players: Ana, Ben, Cleo)"
+
+
+def test_an_expression_laid_out_of_turn_is_refused_before_it_is_judged():
+    table = Table()
+    assert table.refused("submit", player="Ben", cards=[table.card(4), table.card("+"), table.card(5)], blue=[]) == (
+        "not_your_turn", "It is Ana's turn.")
+    assert table.game.state()["turn"]["phase"] == "laying" and table.game.turns().current == "Ana"
+
+
+def test_the_scored_expression_and_the_turn_are_told_whole():
+    table = Table(window=8)
+    assert table.lay("Ana", 3, "×", 6, "-", 2, blue=("DBL",)) == [
+        {"type": "expression_scored", "player": "Ana", "expression": "3 × 6 − 2", "value": 16, "operations": 2,
+         "bonus": 25, "doubles": 1, "score": 82, "window": 8, "t": table.t}]
+    table.act("red", player="Cleo", card=table.card("STL"))
+    (scored_turn, draw, turn) = table.close()
+    assert scored_turn == {"type": "turn_scored", "player": "Ana", "expression": "3 × 6 − 2", "score": 0,
+                           "red": "steal", "changes": {"Ben": 82}, "scores": {"Ana": 0, "Ben": 82, "Cleo": 0},
+                           "t": table.t}
+    assert (draw["cards"], turn) == (6, {"type": "turn", "player": "Ben", "extra": False, "t": table.t})
+    assert table.game.state()["best"] == {"player": "Ana", "expression": "3 × 6 − 2", "points": 41}
+
+
+def test_the_best_expression_counts_named_wild_cards_and_the_tables_rules():
+    table = Table()
+    choice, wild = table.card("CHO"), table.card("SUP")
+    table.act("declare", player="Ana", card=choice, value="9")
+    table.act("declare", player="Ana", card=wild, value="×")
+    table.act("submit", player="Ana", cards=[table.card(2), table.card("+"), choice, wild, table.card(3)], blue=[])
+    table.close()
+    assert table.game.state()["best"] == {"player": "Ana", "expression": "2 + 9 × 3", "points": 54}
+    kinds = Table(bonus_counts="kinds")
+    kinds.lay("Ana", 1, "+", 2, "+", 3)
+    kinds.close()
+    assert kinds.game.state()["best"]["points"] == 6 + 10
+    reading = Table(order="left-to-right")
+    reading.lay("Ana", 2, "+", 3, "×", 4)  # (2 + 3) × 4 = 20, + 25
+    reading.close()
+    assert reading.game.state()["best"] == {"player": "Ana", "expression": "2 + 3 × 4", "points": 45}
+
+
+def test_a_card_played_turns_ago_is_still_on_the_discard_pile():
+    table = Table()
+    table.lay("Ana", 4, "+", 5)
+    table.close()
+    table.lay("Ben", 2, "+", 3)
+    table.close()
+    assert table.refused("submit", player="Cleo", cards=["WC-A-N4A", "WC-A-ADD3", "WC-A-N1A"], blue=[]) == (
+        "played_before", "That NUMBER 4 card was played already: it is on the discard pile.")
+
+
+def test_extra_turns_add_up_and_are_each_played():
+    table = Table()
+    table.lay("Ana", 12, "÷", 3, "+", 2, blue=("EXT", "DBL"))  # Extra Turn and all seven: two more turns
+    table.close()
+    table.lay("Ana", 4, "+", 5, blue=("EXT",))  # one more on top
+    table.close()
+    for _ in range(2):
+        assert table.game.turns().current == "Ana"
+        table.act("pass", player="Ana")
+    assert table.game.turns().current == "Ben"
+    seven = Table()
+    seven.lay("Ana", 12, "÷", 3, "+", 2, blue=("DBL", "DBL"))  # all seven alone: one more turn
+    seven.close()
+    seven.act("pass", player="Ana")
+    assert seven.game.turns().current == "Ben"
+
+
+def test_the_draw_pile_reshuffles_only_when_it_cannot_give_every_card_and_loses_none():
+    table = Table()
+    seats = ["Ana", "Ben", "Cleo"]
+    for turn in range(17):  # 119 of the 127 cards left after the deal
+        table.act("trade", player=seats[turn % 3], count=7)
+    table.act("trade", player="Cleo", count=1)
+    assert table.game.draw_pile == 7
+    (exact, _) = table.act("trade", player="Ana", count=7)  # exactly what is left: no reshuffle
+    assert exact["drawn"] == 7 and table.game.draw_pile == 0
+    (one, _) = table.act("trade", player="Ben", count=1)  # now the 128 traded cards come back
+    assert one["drawn"] == 1 and table.game.draw_pile == 128 - 1
+    for turn in range(18):
+        table.act("trade", player=seats[(turn + 2) % 3], count=7)
+    assert table.game.draw_pile == 1
+    table.act("trade", player="Cleo", count=3)  # the second reshuffle: the 126 + 3 traded since
+    assert table.game.draw_pile == 1 + 126 + 3 - 3
+    assert sum(table.game.hands.values()) + table.game.draw_pile == 148
