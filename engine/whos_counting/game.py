@@ -434,8 +434,6 @@ class WhosCounting(Game):
 
     def _draw(self, count: int, player: str | None = None) -> int:
         """Take ``count`` cards off the draw pile (the discards shuffled back when it runs out)."""
-        if count <= 0:
-            return 0
         if self.draw_pile < count:
             self.draw_pile += len(self.discards) + self.traded
             self.discards, self.traded = set(), 0
