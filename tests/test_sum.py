@@ -463,3 +463,20 @@ def test_a_target_cannot_be_turned_up_from_an_empty_numbers_deck_and_wild_cards_
 def test_the_hint_gives_up_after_its_limit_of_rows():
     assert solve([1, 2, 3, 4, Op.ADD, Op.SUB, Op.MUL], target=1000, limit=10) is None
     assert solve([1, 2, 3, 4, Op.ADD, Op.SUB, Op.MUL], target=10).ok
+
+
+def test_the_hint_is_for_the_player_who_laid_the_wrong_equation_and_ends_with_the_turn():
+    """Ana takes her cards back into her hidden hand: the next player's SPARE must not show them."""
+    table = Table(("Ana", "Ben"))
+    table.act("draw", player="Ana", deck="numbers")
+    table.lay("Ana", 2, "×", 3, "+", 3)  # 9, not 12: Ana may still draw
+    assert table.game.hint() == {"equation": "2 × (3+3)", "target": 12}
+    table.act("draw", player="Ana", deck="numbers")
+    table.lay("Ana", 2, "×", 3, "+", 3)  # wrong again after two draws: the turn ends
+    assert table.state["turn"] == "Ben" and table.state["last_wrong"] is None and table.game.hint() is None
+    table.lay("Ben", 5, "+", 1)
+    table.act("draw", player="Ben", deck="operations")
+    table.act("draw", player="Ben", deck="operations")
+    assert table.game.hint()["equation"] is None
+    table.act("end_turn", player="Ben")
+    assert table.game.hint() is None

@@ -271,6 +271,7 @@ class Sum(Game):
         seats = self.rules.players
         self.current = seats[(seats.index(self.current) + 1) % len(seats)]
         self.draws, self.wild_played = 0, False
+        self.last_wrong = None  # the hint is the player's own: those cards went back into a hidden hand
         return [{"type": "turn", "player": self.current, "needs_target": self.target is None}]
 
     def _end(self, reason: str, winners: tuple[str, ...]) -> list[Event]:
