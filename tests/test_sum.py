@@ -12,6 +12,7 @@ from engine.errors import ActionError, ConfigError
 from engine.expressions import Op
 from engine.sum import Sum
 from engine.sum.config import NUMBERS_DECK, OPERATIONS_DECK
+from engine.protocol import TURNS, Outcome, Turns
 from engine.sum.equation import judge, solve
 
 OPS = {"+": "ADD", "-": "SUB", "×": "MUL", "÷": "DIV"}
@@ -480,3 +481,62 @@ def test_the_hint_is_for_the_player_who_laid_the_wrong_equation_and_ends_with_th
     assert table.game.hint()["equation"] is None
     table.act("end_turn", player="Ben")
     assert table.game.hint() is None
+
+
+def test_the_game_says_whose_turn_who_won_and_what_lies_on_the_table():
+    table = Table(("Ana", "Ben"))
+    assert table.game.turns() == Turns(TURNS, "Ana")
+    assert table.game.table_cards() == {"SU-A-N12A"}  # the target
+    table.lay("Ana", 3, "×", 4)
+    assert table.game.table_cards() == {"SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"}  # the equation, until taken away
+    table.turn_up(5)
+    assert table.game.table_cards() == {"SU-A-N3A", "SU-A-MUL1", "SU-A-N4A", "SU-A-N5A"}
+    assert table.game.outcome() == Outcome(False, (), {"Ana": 2, "Ben": 0}, "number cards won")
+    table.game.hands["Ben"] = 3
+    table.lay("Ben", 2, "+", 3)
+    assert table.game.outcome() == Outcome(True, ("Ben",), {"Ana": 2, "Ben": 2}, "number cards won")
+    assert table.game.turns() == Turns(TURNS, None)
+
+
+def test_drawing_takes_from_the_deck_asked_for_and_ending_waits_for_a_deck_with_cards():
+    table = Table(("Ana", "Ben"))
+    with pytest.raises(ActionError) as caught:
+        table.act("draw", player="Ana", deck="hats")
+    assert str(caught.value) == "'draw' deck is 'numbers' or 'operations', not 'hats'"
+    assert table.act("draw", player="Ana", deck="operations")[0] == {
+        "type": "drew", "player": "Ana", "deck": "operations", "draws_left": 1, "t": table.t}
+    assert (table.state["operations_deck"], table.state["numbers_deck"]) == (OPERATIONS_DECK - 6 - 1, NUMBERS_DECK - 8 - 1)
+    table.game.numbers_deck = 0
+    table.game.last_turn = True  # the Numbers deck is used up; an operation card is left to draw
+    assert table.refused("end_turn", player="Ana") == (
+        "Ana", "draw_first", "Draw 1 card more before your turn ends.")
+    table.act("draw", player="Ana", deck="operations")
+    assert table.act("end_turn", player="Ana")[0] == {"type": "turn_over", "player": "Ana", "reason": "no_equation",
+                                                      "t": table.t}
+
+
+def test_wild_cards_change_the_decks_hands_and_target_as_printed():
+    table = Table(("Ana", "Ben", "Cleo"))
+    table.act("wild", player="Ana", card=table.card("PROP"))
+    assert table.state["numbers_deck"] == NUMBERS_DECK - 12 - 1 - 2
+    assert table.act("wild", player="Ana", card=table.card("ROT"))[1] == {
+        "type": "cards_passed", "players": ["Ana", "Ben", "Cleo"], "t": table.t}
+    table.game.hands["Ana"] = 1
+    assert table.refused("wild", player="Ana", card=table.card("NEUT")) == (
+        "Ana", "needs_another_card", "Neutralization needs another card in your hand.")
+    assert table.refused("wild", player="Ana", card=table.card(5)) == (
+        "Ana", "not_wild", "Only wild cards go in the wild box, not NUMBER 5.")
+
+
+@pytest.mark.parametrize("config, laid, target, hint", [
+    ({"pairs": "product"}, (3, "+", 3, 3, "+", 1), 12, "3 + (3×3)"),
+    ({}, (3, "+", 3, 3, "+", 1), 12, None),
+    ({"order": "left-to-right"}, (2, "×", 4, "+", 1), 12, "2 + 1 × 4"),  # (2 + 1) × 4
+    ({}, (2, "×", 4, "+", 1), 12, None),
+    ({"fractions": True}, (1, "+", 1, "÷", 2, "÷", 2), 1, "1 ÷ 2 + 1 ÷ 2"),
+    ({}, (1, "+", 1, "÷", 2, "÷", 2), 1, "2 ÷ 1 ÷ 2"),
+])
+def test_the_hint_judges_with_the_tables_rules(config, laid, target, hint):
+    table = Table(("Ana", "Ben"), target=target, **config)
+    table.lay("Ana", *laid)
+    assert table.game.hint() == {"equation": hint, "target": target}

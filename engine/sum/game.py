@@ -237,13 +237,13 @@ class Sum(Game):
 
     def _wild_effect(self, player: str, effect: str) -> list[Event]:
         if effect == "propagation":
-            drawn = {}
+            drawn = []
             for other in self.rules.players:
                 if other != player and self.numbers_deck:
                     self.numbers_deck -= 1
                     self.hands[other] += 1
-                    drawn[other] = 1
-            return [{"type": "everyone_draws", "players": list(drawn)}]
+                    drawn.append(other)
+            return [{"type": "everyone_draws", "players": drawn}]
         if effect == "neutralization":
             self.hands[player] -= 1
             return [{"type": "discard", "player": player}]
