@@ -11,6 +11,7 @@ import pytest
 from engine.errors import ActionError, ConfigError
 from engine.expressions import Op
 from engine.whos_counting import WhosCounting
+from engine.protocol import TURNS, Outcome, Turns
 from engine.whos_counting.scoring import best
 
 OPS = {"+": "ADD", "-": "SUB", "×": "MUL", "÷": "DIV"}
@@ -883,3 +884,49 @@ def test_the_draw_pile_reshuffles_only_when_it_cannot_give_every_card_and_loses_
     table.act("trade", player="Cleo", count=3)  # the second reshuffle: the 126 + 3 traded since
     assert table.game.draw_pile == 1 + 126 + 3 - 3
     assert sum(table.game.hands.values()) + table.game.draw_pile == 148
+
+
+def test_the_game_reports_its_turns_outcome_and_the_turn_laid_for_the_station():
+    table = Table(("Ana", "Ben"), target=40)
+    assert table.game.turns() == Turns(TURNS, "Ana") and table.game.state()["game"] == "whos-counting"
+    table.lay("Ana", 3, "×", 6, "-", 2)
+    turn = table.game.state()["turn"]
+    assert (turn["cards"], turn["expression"]) == (["WC-A-N3A", "WC-A-MUL1", "WC-A-N6A", "WC-A-SUB1", "WC-A-N2A"],
+                                                  "3 × 6 − 2")
+    scored_turn = table.close()[0]
+    assert (scored_turn["score"], scored_turn["changes"]) == (41, {"Ana": 41})
+    assert table.game.outcome() == Outcome(True, ("Ana",), {"Ana": 41, "Ben": 0}, "points")
+    assert table.game.turns() == Turns(TURNS, None)
+    assert table.refused("pass", player="Ben") == ("game_over", "The game is over: Ana won.")
+    assert table.refused("red", player="Ben", card=table.card("ZERO")) == ("game_over", "The game is over: Ana won.")
+
+
+def test_the_best_expression_counts_every_operation_card_by_default():
+    table = Table()
+    table.lay("Ana", 1, "+", 2, "+", 3)
+    table.close()
+    assert table.game.state()["best"]["points"] == 6 + 25
+
+
+def test_refusals_of_red_cards_and_stops_name_the_player_and_the_reason():
+    table = Table()
+    assert table.refused("submit", player="Ana", cards=["SU-A-N3A", "WC-A-ADD1", "WC-A-N4A"], blue=[]) == (
+        "wrong_game", "That card is from SUM, not Who's Counting?.")
+    table.lay("Ana", 4, "+", 5)
+    assert table.refused("red", player="Ana", card=table.card("ZERO")) == (
+        "own_turn", "Red cards are for other players' turns.")
+    assert table.refused("stop", player="Ana", card=table.card("STOP")) == (
+        "nothing_to_stop", "There is no red card to stop.")  # counting, but no red card came
+    thrown = table.card("SUP")
+    (ask,) = table.act("red", player="Ben", card=thrown)
+    assert (ask["player"], ask["card"]) == ("Ben", thrown)
+    table.act("declare", player="Ben", card=thrown, value="negative")
+    assert table.refused("stop", player="Cleo", card=table.card("STOP")) == (
+        "nothing_to_stop", "There is no red card to stop.")  # only the player whose turn it is answers
+    table.close()
+    assert table.refused("red", player="Cleo", card=table.card("ZERO")) == (
+        "too_late", "Too late: the Who's Counting? window has closed.")
+    goo = Table()
+    goo.lay("Ana", 4, "+", 5)
+    goo.act("red", player="Ben", card=goo.card("GZERO"))
+    assert goo.refused("stop", player="Ana", card=goo.card("STOP")) == ("goo", "Green Goo cannot be stopped!")
