@@ -49,9 +49,8 @@ def wait_window() -> str:
     return "Wait: the expression is being counted."
 
 
-def wrong_game(card: Card | None) -> str:
-    title = GAME_TITLES.get(card.game, card.game) if card else "another game"
-    return f"That card is from {title}, not Who's Counting?."
+def wrong_game(card: Card) -> str:
+    return f"That card is from {GAME_TITLES.get(card.game, card.game)}, not Who's Counting?."
 
 
 def played_before(card: Card) -> str:
