@@ -103,7 +103,7 @@ class GameDeck:
         if self.each_player and not 1 <= players <= len(self.copies):
             raise CatalogError(f"{self.title} has deck copies for 1–{len(self.copies)} players, not {players}")
         groups = [[card for deck in self.each_player for card in self.cards([copy], deck)]
-                  for copy in self.copies[:players]] if self.each_player else []
+                  for copy in self.copies[:players]]   # none without each_player: empty groups are dropped
         shared = [card for deck in self.shared for card in self.cards([self.copies[0]], deck)]
         return [group for group in groups + [shared] if group]
 
@@ -158,7 +158,7 @@ class Catalog:
         game = self._by_code.get(pieces[0])
         if game is None:
             raise UnknownGame(card_id, f"game code {pieces[0]!r} is not a game this station knows")
-        return game.card(pieces[1], pieces[2], quoted=card_id)
+        return game.card(pieces[1], pieces[2])  # quoted as "MW-A-N37": the card ID itself
 
 
 def load_catalog() -> Catalog:

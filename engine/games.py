@@ -70,7 +70,7 @@ class Registry(Mapping[str, GameInfo]):
         """Add a game (or replace one of the same name): its name and code must be new."""
         for other in self._entries.values():
             if other.name != entry.name and other.code == entry.code:
-                raise ConfigError(f"game code {entry.code!r} of {entry.name!r} is already {other.name!r}'s")
+                raise ConfigError(f"game code {entry.code!r} of {entry.name!r} is already used by {other.name!r}")
         self._entries[entry.name] = entry
         self.version += 1
 
@@ -102,18 +102,18 @@ GAMES = Registry([
     GameInfo("math-rush", "Math Rush", "MR", package="math_rush"),
     GameInfo("sum", "SUM", "SU", package="sum"),
     GameInfo("whos-counting", "Who's Counting?", "WC", package="whos_counting"),
-    GameInfo("big-bang", "Big Bang", "BB"),
+    GameInfo("big-bang", "Big Bang", "BB", package="big_bang"),
 ])
 
 
+@dataclass(frozen=True)
 class _Titles(Mapping[str, str]):
     """A live view of one field of the registry (so a registered test game shows up too)."""
 
-    def __init__(self, field: str) -> None:
-        self._field = field
+    field: str
 
     def __getitem__(self, name: str) -> str:
-        return str(getattr(GAMES[name], self._field))
+        return str(getattr(GAMES[name], self.field))
 
     def __iter__(self) -> Iterator[str]:
         return iter(GAMES)

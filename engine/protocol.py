@@ -20,6 +20,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.errors import ActionError, ConfigError, EngineError
@@ -31,16 +32,18 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 
 #: Field types an action may declare. ``"number"`` is an int or float timestamp-like value;
-#: ``list`` is a list of texts (card IDs in the order they lie, say).
+#: ``list`` is a list of texts (card IDs in the order they lie, say); ``"cell"`` is a lattice
+#: cell, ``[col, row]`` (two whole numbers, as JSON has them: a list).
 _TYPE_CHECKS = {
     str: lambda v: isinstance(v, str),
     int: lambda v: isinstance(v, int) and not isinstance(v, bool),
     bool: lambda v: isinstance(v, bool),
     "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
     list: lambda v: isinstance(v, list) and all(isinstance(item, str) for item in v),
+    "cell": lambda v: isinstance(v, list) and len(v) == 2 and all(_TYPE_CHECKS[int](item) for item in v),
 }
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", "number": "a number",
-               list: "a list of texts"}
+               list: "a list of texts", "cell": "a cell [col, row] (two whole numbers)"}
 
 #: Fields every action may carry besides its own: ``t`` (required) and ``source`` (who sent it:
 #: "camera", "button", "replay" ... — kept in the journal, ignored by the rules).
@@ -212,3 +215,21 @@ class Game(ABC):
         for action in actions:
             events.extend(game.apply(action))
         return game, events
+
+
+class Worded:
+    """For a game whose words live in a module of their own (``engine/<game>/text.py``, with
+    ``describe(event)``, ``headline(rules)`` and ``summary(state)``), so wording can change (or
+    be translated) without touching the rules: mix it in before ``Game`` and set ``words``."""
+
+    words: ClassVar[ModuleType]
+    rules: Any
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        return self.words.describe(event)  # type: ignore[no-any-return]
+
+    def headline(self) -> str:
+        return self.words.headline(self.rules)  # type: ignore[no-any-return]
+
+    def summary(self) -> list[str]:
+        return self.words.summary(self.state())  # type: ignore[attr-defined,no-any-return]

@@ -1,7 +1,7 @@
 """Save the OLED screenshots in docs/img/ from the real station: a referee (real engine, a
 journal in a temporary folder) driven through menus and a game, each screen as the controller
 makes it: Math Wars Meta (oled-*.png), Who's Counting? (oled-wc-*.png), SUM (oled-sum-*.png) and
-Math Rush (oled-mr-*.png).
+Math Rush (oled-mr-*.png) and Big Bang (oled-bb-*.png).
 Run: .venv/bin/python scripts/oled_screenshots.py"""
 
 from __future__ import annotations
@@ -288,8 +288,67 @@ def math_rush_shots() -> dict[str, View]:
     return shots
 
 
+def big_bang_shots() -> dict[str, View]:
+    """Big Bang: setup, ready, the map after a few cards, a card that does not fit, a dead hand,
+    the hint, a bigger tableau, a race's map, the time up and a round's sum."""
+    with tempfile.TemporaryDirectory() as scratch:
+        ref = Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1)
+        shots: dict[str, View] = {}
+        choose(ref, "Big Bang")
+        ref.press(Press("confirm"), 0)
+        shots["bb-setup"] = ref.screen(0)
+        ref.start({"game": "big-bang", "players": ["Ana"], "minutes": 5}, 0)
+        shots["bb-ready"] = ref.screen(0)
+        ref.press(Press("confirm"), 0)
+        t = 2.0
+
+        def play(card: str, cell: tuple[int, int], turn: int, player: str = "Ana") -> View:
+            nonlocal t
+            t = round(t + 3.0, 2)
+            ref.apply({"type": "play", "t": t, "player": player, "card": card, "cell": list(cell), "turn": turn})
+            return ref.screen(t)
+
+        for card, cell, turn in (("BB-A-N1A", (1, 0), 180), ("BB-A-N2A", (-1, 0), 180), ("BB-A-N3A", (0, 1), 180)):
+            play(card, cell, turn)
+        shots["bb-live"] = ref.screen(t + 0.5)
+        shots["bb-no-fit"] = play("BB-A-N6A", (2, 0), 0)
+        t += 4.0
+        for card in ("BB-A-N7A", "BB-A-N6A", "BB-A-N5A"):
+            t += 1.0
+            ref.apply({"type": "discard", "t": t, "player": "Ana", "card": card})
+        shots["bb-dead-hand"] = ref.screen(t)
+        t += 4.0
+        ref.screen(t)
+        ref.press(Press("spare"), t)
+        ref.press(Press("select"), t)  # past Cancel: the hint
+        shots["bb-menu"] = ref.screen(t)
+        ref.press(Press("confirm"), t)
+        shots["bb-hint"] = ref.screen(t)
+        ref.press(Press("confirm"), t)
+        for card, cell, turn in (("BB-A-N4A", (1, 1), 0), ("BB-A-N5A", (2, 1), 180), ("BB-A-N6B", (3, 1), 0),
+                                 ("BB-A-N2B", (1, -1), 0), ("BB-A-N3B", (0, -1), 180), ("BB-A-N4B", (0, -2), 0),
+                                 ("BB-A-N5B", (1, -2), 180), ("BB-A-N3C", (-2, 0), 0)):
+            play(card, cell, turn)
+        shots["bb-live-later"] = ref.screen(t + 0.5)
+        while ref.state()["phase"] == "playing":  # type: ignore[index]
+            t += 1.0
+            ref.advance(t)
+            ref.screen(t)
+        shots["bb-time-up"] = ref.screen(t)
+        shots["bb-round-sum"] = ref.screen(t + 3.5)
+        ref.start({"game": "big-bang", "players": ["Ana", "Ben"]}, t + 10)
+        ref.press(Press("confirm"), t + 10)
+        t += 12.0
+        for card, cell, turn, player in (("BB-A-N4A", (1, 0), 180, "Ana"), ("BB-B-N4A", (1, 0), 180, "Ben"),
+                                         ("BB-B-N5A", (2, 0), 0, "Ben"), ("BB-A-N3A", (-1, 0), 180, "Ana")):
+            play(card, cell, turn, player)
+        shots["bb-race"] = ref.screen(t + 0.5)
+    return shots
+
+
 def main() -> None:
-    for name, view in {**math_wars_shots(), **whos_counting_shots(), **sum_shots(), **math_rush_shots()}.items():
+    shots = {**math_wars_shots(), **whos_counting_shots(), **sum_shots(), **math_rush_shots(), **big_bang_shots()}
+    for name, view in shots.items():
         save_preview(render(view), OUT / f"oled-{name}.png")
         print(f"docs/img/oled-{name}.png: {type(view).__name__}")
 

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from engine.errors import EngineError
 from engine.games import new_game, replay
-from engine.protocol import Game
+from engine.protocol import Deadline, Game
 from station.config import StationConfig
 from station.games import plugin, plugins
 from station.hardware.buttons import Press
@@ -56,8 +56,9 @@ class Referee:
         self._t_base = 0.0  # game time at self._now_base
         self._resets = 0  # times the journal was found damaged in use and started afresh
         self._now_base = 0.0
+        self._stuck: Deadline | None = None  # a deadline the game did not take: its clock has stopped
         if journal.recovered:
-            self.controller.show_note(JOURNAL_RESET)
+            self.tell(JOURNAL_RESET)
 
     # ---- game lifetime -------------------------------------------------------------------
 
@@ -67,7 +68,7 @@ class Referee:
             stored = self.journal.current_game()
         except JournalReset as exc:  # the game could not be read back: the file is kept aside
             log.error("%s", exc)
-            self.controller.show_note(JOURNAL_RESET)
+            self.tell(JOURNAL_RESET)
             return False
         if stored is None:
             return False
@@ -79,7 +80,7 @@ class Referee:
                 self.journal.stop(stored.id)
             except JournalReset as reset:  # the old game went aside with the file
                 log.error("%s", reset)
-            self.controller.show_note(Note("journal", "Old game lost", "it could not be replayed"))
+            self.tell(Note("journal", "Old game lost", "it could not be replayed"))
             return False
         reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
         self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
@@ -97,7 +98,7 @@ class Referee:
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
 
     def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
-        self.game, self.game_id, self._state = game, game_id, None
+        self.game, self.game_id, self._state, self._stuck = game, game_id, None, None
         self.adapter = plugin(game.name).table(game.config)
         self._t_base, self._now_base = t, now
         self.controller.game_started(game.name, reveal)
@@ -133,8 +134,7 @@ class Referee:
         self._fire_deadlines(t)
         reading = self.adapter.read(events, t, self.state() or {}, mat, snapshot)
         for note in reading.notes:
-            self.log_event({"t": t, **note.as_json()})
-            self.controller.show_note(note)
+            self.tell(note, t)
         for action in reading.actions:
             self.apply(action)
 
@@ -146,7 +146,7 @@ class Referee:
                     self.start(intent.config, now, intent.reveal)
                 except EngineError as exc:  # e.g. a team size the player count cannot make
                     log.warning("cannot start %s: %s", intent.config, exc)
-                    self.controller.show_note(Note("setup", "Cannot start", str(exc)[:60]))
+                    self.tell(Note("setup", "Cannot start", str(exc)[:60]))
             elif isinstance(intent, Act) and self.adapter is not None:
                 action = {**intent.action, "t": self.game_time(now), "source": "button"}
                 self.apply(self.adapter.complete(action, self.state() or {}))
@@ -168,7 +168,7 @@ class Referee:
             checked = self.game.check_action(action)  # a malformed action must not reach the journal
         except EngineError as exc:
             log.error("a malformed action was not played: %s", exc)
-            self.controller.show_note(Note("refused", "Not understood", str(exc)[:60]))
+            self.tell(Note("refused", "Not understood", str(exc)[:60]), action.get("t"))
             return []
         try:
             self._write(lambda: self.journal.append(self._game_id(), checked))
@@ -181,7 +181,7 @@ class Referee:
         except EngineError as exc:
             self._write(lambda: self.journal.drop_last(self._game_id()), again=False)  # rewritten without it
             log.error("the engine refused %s: %s", checked, exc)
-            self.controller.show_note(Note("refused", "Not understood", str(exc)[:60]))
+            self.tell(Note("refused", "Not understood", str(exc)[:60]), checked["t"])
             return []
         self._state = None
         if self.controller.fault is JOURNAL_FAILING:
@@ -193,16 +193,23 @@ class Referee:
         return events
 
     def _fire_deadlines(self, t: float) -> None:
-        """Apply the game's deadlines that fall at or before ``t``, each at its own time."""
+        """Apply the game's deadlines that fall at or before ``t``, each at its own time. A
+        deadline the game does not take (its action changes nothing, or is refused) is a bug of
+        the game's: it is applied once, and the clock stays stopped until the game asks for
+        another, so the journal does not fill with the same action at every frame."""
+        game = self.game
+        if game is None:
+            return
         for _ in range(MAX_DEADLINES):
-            due = self.game.deadline() if self.game is not None else None
-            if self.game is None or due is None or due.at > t:
+            due = game.deadline()
+            if due is None or due.at > t or due == self._stuck:
                 return
-            self.apply({**due.action, "t": max(due.at, self.game.last_t), "source": "clock"})
-            if self.game is not None and self.game.deadline() == due:
+            self.apply({**due.action, "t": max(due.at, game.last_t), "source": "clock"})
+            if game.deadline() == due:
                 log.error("the game's deadline %s was not taken: its clock stops here", due)
+                self._stuck = due
                 return
-        log.error("more than %d deadlines fell due at once: the clock stops here", MAX_DEADLINES)
+        log.error("more than %d deadlines fell due at once: the rest wait for the next frame", MAX_DEADLINES)
 
     def undo(self) -> None:
         """Take back the last action (a misread card): the game is replayed without it."""
@@ -218,7 +225,7 @@ class Referee:
         what = dropped.get("card") or dropped["type"]
         self.controller.undone(Note("undone", "Undone", f"{dropped.get('player', '')} {what}".strip()))
         if self._resets != resets:  # undone clears the screens: the players must still hear of the journal
-            self.controller.show_note(JOURNAL_RESET)
+            self.tell(JOURNAL_RESET)
 
     def _write(self, write: Callable[[], T], *, again: bool = True) -> T | None:
         """One journal write. If the journal finds itself damaged, it keeps the file aside and
@@ -230,8 +237,7 @@ class Referee:
         except JournalReset as exc:
             log.error("%s: the game in play goes on in the new journal", exc)
             self._resets += 1
-            self.log_event(JOURNAL_RESET.as_json())
-            self.controller.show_note(JOURNAL_RESET)
+            self.tell(JOURNAL_RESET)
             if self.game is not None:
                 self.game_id = self.journal.start_game(self.game.config)
                 for action in self.game.actions:
@@ -244,6 +250,11 @@ class Referee:
 
     def set_fault(self, fault: FaultView | None) -> None:
         self.controller.set_fault(fault)
+
+    def tell(self, note: Note, t: float | None = None) -> None:
+        """Show a note, and log it: the log holds everything the players were told."""
+        self.log_event({"t": t, **note.as_json()})
+        self.controller.show_note(note)
 
     # ---- outputs -------------------------------------------------------------------------
 

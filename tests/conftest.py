@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
+from engine.games import GAMES, GameInfo
 from engine.math_wars import MathWars
 
 # No property test may fail because a loaded machine was slow: no per-example deadline, and no
@@ -67,3 +70,14 @@ class Table:
 @pytest.fixture
 def table_factory():
     return Table
+
+
+@contextmanager
+def registered(line: GameInfo) -> Iterator[GameInfo]:
+    """A registry line for the length of a ``with``: the caches built from the registry see it,
+    and forget it again afterwards."""
+    GAMES.register(line)
+    try:
+        yield line
+    finally:
+        GAMES.unregister(line.name)

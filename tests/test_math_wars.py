@@ -7,9 +7,9 @@ import json
 import pytest
 
 from engine.errors import ActionError, ConfigError
-from engine.games import new_game, replay
+from engine.games import GameInfo, new_game, replay
 from engine.math_wars import MathWars
-from tests.conftest import Table
+from tests.conftest import Table, registered
 
 # ---- a hand, and the rule sheet's own examples -------------------------------------------------
 
@@ -382,5 +382,5 @@ def test_new_game_picks_rules_by_name_and_rejects_unknown_games() -> None:
     assert isinstance(new_game({"game": "math-wars", "players": ["Ana"]}), MathWars)
     with pytest.raises(ConfigError, match="unknown game 'chess'"):
         new_game({"game": "chess"})
-    with pytest.raises(ConfigError, match="cannot be refereed yet"):
-        new_game({"game": "big-bang"})
+    with registered(GameInfo("snap", "Snap", "SN")), pytest.raises(ConfigError, match="Snap cannot be refereed yet"):
+        new_game({"game": "snap"})

@@ -95,7 +95,7 @@ def test_zone_at_finds_the_pile_under_a_point() -> None:
     ("game", "seats", "words"),
     [
         ("chess", 2, ["unknown game 'chess'", "math-wars"]),
-        ("big-bang", 2, ["Big Bang has no play mat yet", "math-wars"]),
+        ("big-bang", 3, ["Big Bang mat is for 1–2 players", "not 3"]),
         ("math-wars", 1, ["2–8 players", "not 1"]),
         ("math-wars", 9, ["2–8 players", "not 9"]),
         ("math-wars", True, ["2–8 players"]),
@@ -282,3 +282,11 @@ def test_an_existing_file_stays_as_it_was_when_the_paper_is_too_small(tmp_path) 
     with pytest.raises(PaperError):
         write_mat_pdf(mat_layout("math-wars", 2), parse_paper("40x40mm"), Path(out))
     assert out.read_bytes() == b"old" and list(tmp_path.iterdir()) == [out]
+
+
+def test_a_mat_says_who_it_is_for_in_words():
+    from station.table.mat import players_text
+
+    assert players_text(mat_layout("big-bang", 1)) == "for 1 player"  # a solo game
+    assert players_text(mat_layout("big-bang", 2)) == "for 2 players"
+    assert players_text(mat_layout("math-rush", 1)) == "for the whole team"

@@ -66,6 +66,23 @@ def test_without_its_line_the_game_is_unknown_everywhere():
     assert identify_mat([165]) is None
 
 
+def test_a_plug_in_goes_with_its_registry_line():
+    GAMES.register(toy_game.INFO)
+    try:
+        assert plugin("toy").title == "Toy Sum"
+    finally:
+        GAMES.unregister("toy")
+    with pytest.raises(ValueError, match="unknown game 'toy'"):
+        plugin("toy")   # not the plug-in found while the line was there
+
+
+def test_the_demo_story_tells_the_games_own_events_in_its_own_sentences(toy):
+    tell = toy.story(new_game({"game": "toy", "players": ["Ana", "Ben"]}))
+    assert tell({"type": "scored", "player": "Ana", "expression": "4 + 6", "points": 1, "t": 3}) == [
+        "  Ana makes 10 with 4 + 6."]
+    assert tell({"type": "turn", "player": "Ben", "t": 3}) == []   # not one of its story events
+
+
 def test_from_the_menu_to_game_over_the_strip_is_read_in_the_order_the_cards_lie(toy, tmp_path):
     ref = referee(tmp_path)
     menu = ref.screen(0.0)

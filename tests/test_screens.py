@@ -15,9 +15,11 @@ from station.ui.views import (
     FaultView,
     HandView,
     LiveView,
+    MapView,
     MenuView,
     PlayerLine,
     SetupView,
+    Tile,
     VerdictView,
 )
 
@@ -56,6 +58,10 @@ VIEWS = {
     "banner": BannerView("Game over", "VICTORY!", ("Ana wins 3-1",), "OK: new game"),
     "banner-many": BannerView("VICTORY!", "Ana", ("Ana 3", "Ben 1", "Chloé 0", "Dmitri 2"), "CONFIRM: new game"),
     "fault": FaultView("Camera lost", "The camera stopped sending pictures. Check its cable.", "OK: try again"),
+    "map-start": MapView("Big Bang", (Tile((0, 0), "*"), Tile((1, 0), "4"), Tile((2, 0), "5", last=True)),
+                         ("2 points", "26 left"), "02:31", "Play, then draw to 3"),
+    "map-full": MapView("Ana 24", tuple(Tile((c, r), str(1 + (c * 3 + r) % 7), last=(c, r) == (3, 1))
+                                        for c in range(-4, 4) for r in range(-2, 2)), ("24 points", "4 left")),
     "long": LiveView(LONG * 2, "123:45:67", LONG + " " + LONG, (PlayerLine(LONG, LONG, "won"),), footer=LONG),
 }
 
@@ -265,3 +271,37 @@ def test_the_live_screen_shows_title_clock_headline_and_footer():
     shown = compose(VIEWS["live-8"]).texts()
     for text in ("MATH WAR 1", "12:05", "Ben to play", "VICTORY 1-0", "2/3"):
         assert text in shown
+
+
+# --- a triangle tableau's map ------------------------------------------------------------------
+
+
+def test_a_small_tableau_shows_each_cards_number_and_the_last_card_filled_in():
+    screen = compose(VIEWS["map-start"])
+    labels = {p.wanted: p for p in texts(screen) if p.wanted in ("*", "4", "5")}
+    assert set(labels) == {"*", "4", "5"}
+    assert labels["5"].ink == 0 and labels["4"].ink == 1  # the last card is lit, its number dark on it
+    assert labels["*"].ink_box[2] <= labels["4"].ink_box[0] <= labels["5"].ink_box[0]  # left to right as laid
+    side = [p for p in texts(screen) if p.wanted in ("2 points", "26 left")]
+    assert len(side) == 2 and all(p.box[0] >= max(label.ink_box[2] for label in labels.values()) for p in side)
+
+
+def test_a_whole_tableau_fits_its_box_and_keeps_every_card_and_the_star():
+    view = VIEWS["map-full"]
+    screen = compose(view)
+    tiles = [p for p in screen.items if p.kind == "tile"]
+    assert len(tiles) == len(view.tiles)  # too small for numbers, but every card is there
+    assert all(0 <= p.box[0] < 128 * 9 // 16 and 13 <= p.box[1] < 64 for p in tiles)
+    lit_right_of_map = screen.image.crop((128 * 9 // 16 - 1, 14, 128 * 9 // 16, 64)).getbbox()
+    assert lit_right_of_map is None  # the map stays left of the lines
+    last = next(p for p in tiles if p.ink == 0)
+    assert screen.image.getpixel(last.box[:2]) == 1  # the last card is filled in
+
+
+def test_the_black_star_stays_marked_when_the_numbers_are_gone():
+    star_only = MapView("Big Bang", tuple(Tile((c, r), "*" if (c, r) == (0, 0) else "3")
+                                          for c in range(-5, 6) for r in range(-2, 3)))
+    screen = compose(star_only)
+    star = next(p for p in screen.items if p.kind == "tile" and p.wanted == "*")
+    other = next(p for p in screen.items if p.kind == "tile" and p.wanted == "3" and p.box != star.box)
+    assert screen.image.getpixel(star.box[:2]) == 1 and screen.image.getpixel(other.box[:2]) == 0

@@ -136,3 +136,56 @@ def test_a_card_outside_the_boxes_is_told_once_until_it_is_taken_away_or_played(
     assert [a["card"] for a in slid_in.actions] == ["MW-A-N4"]
     nudged = {**placed("MW-A-N4", at=(zone.center[0] + 15, zone.center[1])), "type": "moved"}
     assert reading(adapter, [nudged]).actions == []   # a played card nudged in its box is no new play
+
+
+def test_a_card_up_to_the_slack_beyond_any_side_of_a_box_counts_and_one_further_is_outside():
+    """Seat 1's boxes are 100 mm wide (x 42-142); its MATH CRATE box ends at y 336, seat 2's
+    starts at y 6. A child's card 20 mm off (ZONE_SLACK_MM) still counts; 30 mm off it waits."""
+    crate1 = next(z for z in MAT.zones if z.name == "seat1.math-crate")
+    crate2 = next(z for z in MAT.zones if z.name == "seat2.math-crate")
+    middle = crate1.x + crate1.w / 2
+    counts = {"right of Ana's box": ("MW-A-N3", (crate1.x + crate1.w + 20, crate1.y + 30), "Ana"),
+              "below Ana's box": ("MW-A-N4", (middle, crate1.y + crate1.h + 20), "Ana"),
+              "just below Ana's box": ("MW-A-N5", (middle, crate1.y + crate1.h + 10), "Ana"),
+              "above Ben's box": ("MW-B-N3", (middle, crate2.y - 20), "Ben")}
+    for where, (card, at, player) in counts.items():
+        r = reading(MathWarsTable(["Ana", "Ben"]), [placed(card, at=at)])
+        assert [(a["player"], a["card"]) for a in r.actions] == [(player, card)], where
+    waits = {"right of Ana's box": (crate1.x + crate1.w + 30, crate1.y + 30),
+             "below Ana's box": (middle, crate1.y + crate1.h + 30),
+             "above Ben's box": (middle, crate2.y - 30)}
+    for where, at in waits.items():
+        r = reading(MathWarsTable(["Ana", "Ben"]), [placed("MW-A-N6", at=at)])
+        assert r.actions == [] and [n.code for n in r.notes] == ["outside_zones"], where
+
+
+def test_after_a_restart_the_cards_of_a_finished_hand_still_lying_there_are_no_plays():
+    """The hand was paid before the power cut; its four cards still lie in their boxes. Read
+    again, they are neither new plays nor "already played" violations; a card laid now is."""
+    game = new_game({"game": "math-wars", "players": ["Ana", "Ben"]})
+    hand = [("Ana", "MW-A-N21", "seat1.count-meta"), ("Ana", "MW-A-S5", "seat1.math-crate"),
+            ("Ben", "MW-B-N15", "seat2.count-meta"), ("Ben", "MW-B-A6", "seat2.math-crate")]
+    for t, (player, card, _) in enumerate(hand, 1):
+        game.apply({"type": "play", "t": t, "player": player, "card": card})
+    assert game.state()["on_table"] == []   # the hand is over: only the restart rule keeps them
+    adapter = MathWarsTable(["Ana", "Ben"])
+    adapter.resumed(game.table_cards())
+    seen = [placed(card, zone) for _, card, zone in hand]
+    first = adapter.read([*seen, placed("MW-A-N3", "seat1.count-meta")], 0.1, game.state(), MAT)
+    assert [(a["player"], a["card"]) for a in first.actions] == [("Ana", "MW-A-N3")] and first.notes == []
+
+
+def test_the_mat_notes_say_what_to_do():
+    adapter = MathWarsTable(["Ana", "Ben"])
+    none = reading(adapter, [], mat=None).notes
+    assert [n.as_json() for n in none] == [{"type": "note", "code": "no_mat", "title": "No mat seen",
+                                            "detail": "Lay the mat under the camera"}]
+    wrong = reading(MathWarsTable(["Ana", "Ben", "Cleo"]), []).notes
+    assert [n.as_json() for n in wrong] == [{"type": "note", "code": "wrong_mat", "title": "Wrong mat",
+                                             "detail": "Print this game's mat"}]
+
+
+def test_a_card_seen_in_two_places_is_named_on_the_screen():
+    r = reading(MathWarsTable(["Ana", "Ben"]), [{"type": "duplicate", "card": "MW-A-N21", "positions": [[1, 2], [3, 4]]}])
+    assert [n.as_json() for n in r.notes] == [{"type": "note", "code": "duplicate", "title": "Seen twice!",
+                                               "detail": "MW-A-N21: one card, two places?", "card": "MW-A-N21"}]

@@ -10,7 +10,7 @@ from engine.catalog import Catalog, load_catalog, parse_manifest
 from station.printed import cards as shapes
 from station.printed.cards import MODULE_MM, QR_MODULES, RECTANGLE, CardShape, CodeSpot
 from station.vision.decode import CodeRead
-from station.vision.locate import locate
+from station.vision.locate import Locator, locate
 from station.vision.table_map import NO_MAT, TableMap
 
 CATALOG = load_catalog()
@@ -133,3 +133,20 @@ def test_a_shape_whose_codes_are_not_spaced_evenly_is_refused():
     bent = good.codes[:2] + (CodeSpot(good.codes[2].center_x + 3, good.codes[2].center_y, 240),)
     with pytest.raises(shapes.ShapeError, match="code 2"):
         CardShape("bent", good.width, good.height, good.outline, bent)
+
+
+def test_a_locator_asked_frame_after_frame_answers_exactly_as_locate_does():
+    """The pipeline's ``Locator`` keeps what each read meant: frame after frame (cards laid and
+    taken away, a card moved, a poster's code, one code read twice, the map found again) its
+    answer is ``locate``'s, to the bit."""
+    a = code_reads("MCS1-MW-A-N37", 250.0, 120.0, 17)
+    b = code_reads("MCS1-MW-A-N5", 100.0, 100.0, 182, which=(1,))
+    moved = code_reads("MCS1-MW-A-N5", 104.0, 97.0, 185, which=(1,))
+    poster = [CodeRead("https://example.org/poster", ((10.0, 10.0), (40.0, 10.0), (40.0, 40.0), (10.0, 40.0)))]
+    scaled = TableMap(pixels_to_mm=__import__("numpy").diag([0.5, 0.5, 1.0]))  # the camera moved: another map
+    frames = [(a, MAT), (a + b, MAT), (a + b + poster, MAT), (b + a, MAT), (a + moved, MAT), (a + a[:1] + moved, MAT),
+              (a + moved, scaled), (a + b, scaled), (poster, scaled), ([], scaled), (a, MAT)]
+    locator = Locator(CATALOG)
+    for reads, table in frames:
+        assert locator(reads, table) == locate(reads, table, CATALOG)
+    assert locator(a + moved, scaled)[0][0].x == pytest.approx(125.0, abs=1e-6)  # the new map, not the old one's answer

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from station.sim.virtual_table import CameraModel, Hand, PlacedCard, Scene, VirtualTable
 from station.table.mat import mat_layout
-from station.vision.pipeline import CardPipeline
+from station.vision.pipeline import CardPipeline, _boxes, _grow, _merge
 from station.vision.scan import scan_image
 
 MAT = mat_layout("math-wars", 2)
@@ -158,3 +159,47 @@ def test_clearing_a_crowded_table_is_no_blurred_picture_and_the_cards_are_seen_g
         assert observation.trustworthy, observation.warnings
         removed |= {e["card"] for e in tracker.update(observation, t) if e["type"] == "removed"}
     assert tracker.cards == {} and len(removed) >= 20
+
+
+def _component_boxes(mask: np.ndarray, scale: int, margin: int, shape: tuple[int, int]) -> list[tuple[int, int, int, int]]:
+    """What the crops must be: the boxes of the changed area's 8-connected components (grown as
+    the pipeline grows them), scaled to the frame, with the margin, overlapping ones merged."""
+    import cv2
+
+    count, _, stats, _ = cv2.connectedComponentsWithStats(_grow(mask, 3).astype(np.uint8), connectivity=8)
+    boxes = [(max(0, x * scale - margin), max(0, y * scale - margin), min(shape[1], (x + w) * scale + margin),
+              min(shape[0], (y + h) * scale + margin)) for x, y, w, h, _ in stats[1:count].tolist()]
+    return _merge(boxes)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_crops_cover_each_changed_blob_as_its_connected_component_does(seed):
+    """Where the picture changed, crops are decoded: one box per blob (8-connected), blobs whose
+    boxes overlap in one crop, none left out: a ring with a blob in its hole, blobs touching the
+    frame's edge, blobs meeting only at a corner, specks."""
+    import cv2
+
+    rng = np.random.default_rng(seed)
+    for _ in range(150):
+        height, width = (int(v) for v in rng.integers(8, 120, size=2))
+        mask = np.zeros((height, width), np.uint8)
+        for _ in range(int(rng.integers(1, 6))):
+            x, y, r = int(rng.integers(-5, width + 5)), int(rng.integers(-5, height + 5)), int(rng.integers(1, 25))
+            kind = int(rng.integers(0, 4))
+            if kind == 0:  # a ring, something in its hole
+                cv2.circle(mask, (x, y), r + 6, 1, 1)
+                cv2.circle(mask, (x, y), max(1, r // 3), 1, -1)
+            elif kind == 1:
+                mask[max(0, y): max(0, y) + r, max(0, x): max(0, x) + r] = 1
+            elif kind == 2:  # a diagonal chain: only corners touch
+                for k in range(r):
+                    mask[(y + k) % height, (x + k) % width] = 1
+            else:
+                mask[rng.random((height, width)) < 0.003] = 1
+        changed = mask.astype(bool) if rng.random() < 0.5 else rng.random((height, width)) < 0.002
+        scale, margin = int(rng.integers(1, 5)), int(rng.integers(0, 60))
+        frame = (height * scale, width * scale)
+        boxes = _boxes(changed, scale, margin, frame)
+        assert boxes == _component_boxes(changed, scale, margin, frame)
+        for y, x in zip(*np.nonzero(changed)):
+            assert any(x0 <= x * scale < x1 and y0 <= y * scale < y1 for x0, y0, x1, y1 in boxes)

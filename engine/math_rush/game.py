@@ -30,7 +30,7 @@ from engine.math_rush import text
 from engine.math_rush.config import GOALS_IN_PLAY, HELP_BONUS, HELP_CARDS, ROUNDS, MathRushConfig, read_config
 from engine.math_rush.goals import Goal
 from engine.numbers import ExactNumber
-from engine.protocol import SIMULTANEOUS, SOLO, Deadline, Event, Game, Outcome, Turns
+from engine.protocol import SIMULTANEOUS, SOLO, Deadline, Event, Game, Outcome, Turns, Worded
 
 GAME = "math-rush"
 SETUP, PLAYING, ROUND_OVER, FINISHED = "setup", "playing", "round_over", "finished"
@@ -69,8 +69,9 @@ class Row:
                 "placed": len(self.in_set()), "complete": self.complete, "broken": self.broken}
 
 
-class MathRush(Game):
+class MathRush(Worded, Game):
     name = GAME
+    words = text
     ACTIONS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "goal": {"card": str, "row": int},  # a goal card laid in a row's goal slot
         "start": {},  # CONFIRM: the round's clock starts
@@ -354,12 +355,4 @@ class MathRush(Game):
             "hand_size": self.rules.hand_size,
         }
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        return text.describe(event)
-
-    def headline(self) -> str:
-        return text.headline(self.rules)
-
-    def summary(self) -> list[str]:
-        return text.summary(self.state())
 

@@ -124,9 +124,6 @@ def read_config(raw: Mapping[str, Any]) -> MathWarsConfig:
             f"mode {raw['mode']!r} does not fit the players: {len(seats)} player(s)"
             + (" in teams" if teams else "") + f" make mode {mode.value!r}"
         )
-    if mode is Mode.PLAYERS and len(seats) > 8:
-        raise ConfigError(f"Player v Player is for 2–8 players, not {len(seats)}")
-
     option = raw.get("discard_option", 1)
     if option not in (1, 2) or isinstance(option, bool):
         raise ConfigError(f"discard_option must be 1 (own spoils pile) or 2 (winner's spoils pile), not {option!r}")

@@ -83,7 +83,7 @@ def describe(event: Mapping[str, Any], rules: MathWarsConfig) -> str:
 
 
 def _card_played(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
-    down = f" on {e['face_down']} face-down cards" if e.get("face_down") else ""
+    down = f" on {_cards(e['face_down'], 'face-down card')}" if e.get("face_down") else ""
     return f"{e['player']} turns up {e['face']}{down}."
 
 
@@ -134,7 +134,7 @@ def _round_won(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
 
 
 def _game_won(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
-    return f"{e['side']} wins the game with {e['victories'][e['side']]} VICTORY! cards!"
+    return f"{e['side']} wins the game with {_cards(e['victories'][e['side']], 'VICTORY! card')}!"
 
 
 def _round_started(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
@@ -142,7 +142,7 @@ def _round_started(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
 
 
 def _solo_discard(e: Mapping[str, Any], rules: MathWarsConfig) -> str:
-    return f"{e['player']} discards {e['paid']} cards into the spoils pile."
+    return f"{e['player']} discards {_cards(e['paid'])} into the spoils pile."
 
 
 _TELLERS = {
@@ -157,8 +157,9 @@ _TELLERS = {
     "round_drawn": lambda e, r: f"Nobody can fight the MATH WAR: round {e['round']} is a draw and starts again.",
     "round_started": _round_started,
     "game_won": _game_won,
-    "spoils_reshuffled": lambda e, r: f"{e['player']} shuffles {e['cards']} spoils cards into the draw pile.",
-    "crates_reshuffled": lambda e, r: f"{e['player']} shuffles {e['cards']} MATH CRATE cards back into the draw pile.",
+    "spoils_reshuffled": lambda e, r: f"{e['player']} shuffles {_cards(e['cards'], 'spoils card')} into the draw pile.",
+    "crates_reshuffled": lambda e, r: (f"{e['player']} shuffles {_cards(e['cards'], 'MATH CRATE card')} back into the "
+                                       "draw pile."),
     "hand_redraw": lambda e, r: f"{e['reason']}: discard both cards and draw again.",
     "solo_discard": _solo_discard,
 }
@@ -177,7 +178,7 @@ def headline(rules: MathWarsConfig) -> str:
     else:
         who = ", ".join(f"{s.name} (deck {s.copy})" for s in rules.seats)
     return (f"Math Wars Meta · {rules.edition.title} · {_MODES[rules.mode]} · {who} · "
-            f"{_OPTIONS[rules.discard_option]} · {rules.victories_to_win} VICTORY! cards win")
+            f"{_OPTIONS[rules.discard_option]} · {_cards(rules.victories_to_win, 'VICTORY! card')} to win")
 
 
 def summary(state: Mapping[str, Any]) -> list[str]:

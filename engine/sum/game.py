@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from engine.catalog import Card, load_catalog
 from engine.errors import ActionError
 from engine.expressions import Op
-from engine.protocol import TURNS, Event, Game, Outcome, Turns
+from engine.protocol import TURNS, Event, Game, Outcome, Turns, Worded
 from engine.sum import text
 from engine.sum.config import (
     DRAWS_PER_TURN,
@@ -43,8 +43,9 @@ NUMBER, OPERATION, WILD = "number", "operation", "wild"
 NEEDS_ANOTHER_CARD = ("neutralization", "rotation")
 
 
-class Sum(Game):
+class Sum(Worded, Game):
     name = GAME
+    words = text
     ACTIONS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "target": {"card": str},  # a number card turned up into the target box
         "draw": {"player": str, "deck": str},  # DRAW: "numbers" or "operations"
@@ -305,14 +306,6 @@ class Sum(Game):
             "rules": {"pairs": self.rules.pairs, "order": self.rules.order.value, "fractions": self.rules.fractions},
         }
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        return text.describe(event)
-
-    def headline(self) -> str:
-        return text.headline(self.rules)
-
-    def summary(self) -> list[str]:
-        return text.summary(self.state())
 
 
 def hint(state: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from engine.catalog import Card, load_catalog
 from engine.errors import ActionError
 from engine.expressions import Op
-from engine.protocol import TURNS, Deadline, Event, Game, Outcome, Turns
+from engine.protocol import TURNS, Deadline, Event, Game, Outcome, Turns, Worded
 from engine.whos_counting import text
 from engine.whos_counting.config import DECK_SIZE, HAND_SIZE, WhosCountingConfig, read_config
 from engine.whos_counting.scoring import Judged, best, judge
@@ -66,8 +66,9 @@ class Turn:
                 "asking": self.asking}
 
 
-class WhosCounting(Game):
+class WhosCounting(Worded, Game):
     name = GAME
+    words = text
     ACTIONS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         # the expression on the strip in reading order, and the blue box, when the player submits
         "submit": {"player": str, "cards": list, "blue": list},
@@ -482,11 +483,3 @@ class WhosCounting(Game):
             "clock_out": self.clock_out, "turns_played": self.turns_played,
         }
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        return text.describe(event)
-
-    def headline(self) -> str:
-        return text.headline(self.rules)
-
-    def summary(self) -> list[str]:
-        return text.summary(self.state())

@@ -1,7 +1,8 @@
 """Drawing one card face or back on a reportlab canvas, in the face's own millimetres.
 
 The caller places the card (``place``); everything here draws in face coordinates with image
-axes (x right, y down, origin top-left), the same axes as ``geometry``.
+axes (x right, y down, origin top-left), the same axes as ``geometry``. A rectangle's face is
+drawn here (codes and value panels); a card cut to another outline by ``shaped_art``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from reportlab.lib import colors
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.catalog import Card
@@ -20,18 +20,19 @@ from station.printables.geometry import (
     CARD_WIDTH_MM,
     CODE_SPOTS,
     EDGE_MM,
-    MODULE_MM,
     VALUE_PANEL,
     VALUE_PANEL_TURNED,
     Box,
-    CodeSpot,
 )
 from station.printables.card_words import fill
+from station.printables.codes import draw_code
 from station.printables.looks import GameLook
 from station.printables.panel_fields import draw_panel_fields
+from station.printables.shaped_art import draw_shaped_back, draw_shaped_face
 from station.printables.qr import qr_modules
 from station.printables.signs import draw_badge
 from station.printables.typeset import draw_tokens, face_tokens, fit_size, upside_down_confusable
+from station.printed.cards import CardShape, shape_of
 
 LABEL_SIZE = 3.4  # mm font size for the small words on a panel: about 2.5 mm capitals
 LABEL_MIN_SIZE = 2.9  # longer words are set smaller, down to this, and only then cut short
@@ -44,17 +45,13 @@ CORNER_INSET = EDGE_MM + 1.5
 
 
 @contextmanager
-def place(c: Canvas, left_mm: float, bottom_mm: float, *, upright: bool) -> Iterator[None]:
-    """Draw a card whose slot on the page starts at (left, bottom) mm, page axes.
-
-    ``upright`` slots are 63 mm wide and 88 mm tall, so the landscape face is turned a quarter;
-    other slots are 88 x 63 and take the face as it is.
-    """
+def place(c: Canvas, shape: CardShape, x: float, y: float, turn: float = 0.0) -> Iterator[None]:
+    """Draw a card of ``shape`` in its face's own millimetres, its centre (``CardShape.centre``)
+    at (x, y) of a canvas already in millimetres with y down, turned ``turn`` degrees clockwise."""
     c.saveState()
-    if upright:
-        c.transform(0, -mm, -mm, 0, (left_mm + CARD_HEIGHT_MM) * mm, (bottom_mm + CARD_WIDTH_MM) * mm)
-    else:
-        c.transform(mm, 0, 0, -mm, left_mm * mm, (bottom_mm + CARD_HEIGHT_MM) * mm)
+    c.translate(x, y)
+    c.rotate(turn)  # with y down, a positive angle turns clockwise as the page is seen
+    c.translate(-shape.centre[0], -shape.centre[1])
     try:
         yield
     finally:
@@ -62,37 +59,32 @@ def place(c: Canvas, left_mm: float, bottom_mm: float, *, upright: bool) -> Iter
 
 
 def draw_face(c: Canvas, card: Card, look: GameLook, game_title: str) -> None:
+    """The card's face, drawn for its shape: a rectangle's value panels, or another outline's
+    corner and side marks (``shaped_art``)."""
+    if not shape_of(card).fills_box:
+        draw_shaped_face(c, card, look, game_title)
+        return
+    _draw_rectangle_face(c, card, look, game_title)
+
+
+def draw_back(c: Canvas, card: Card, look: GameLook, game_title: str) -> None:
+    """The card's back, drawn for its shape."""
+    if not shape_of(card).fills_box:
+        draw_shaped_back(c, card, look, game_title)
+        return
+    _draw_rectangle_back(c, card, look, game_title)
+
+
+def _draw_rectangle_face(c: Canvas, card: Card, look: GameLook, game_title: str) -> None:
     """The face: two QR codes, two colour panels with the value (one turned for the far side)."""
     register_fonts()
     modules = qr_modules(card.payload)
     c.setFillColor(colors.white)
     c.rect(0, 0, CARD_WIDTH_MM, CARD_HEIGHT_MM, stroke=0, fill=1)
     for spot in CODE_SPOTS:
-        _draw_code(c, modules, spot)
+        draw_code(c, modules, spot)
     _draw_panel(c, VALUE_PANEL, card, look, card.face.label, turned=False)
     _draw_panel(c, VALUE_PANEL_TURNED, card, look, game_title.upper(), turned=True)
-
-
-def _draw_code(c: Canvas, modules: list[list[bool]], spot: CodeSpot) -> None:
-    """Dark modules as one filled path (no seams between squares), turned as the spot says."""
-    size = len(modules)
-    half = size * MODULE_MM / 2
-    path = c.beginPath()
-    for row, line in enumerate(modules):
-        col = 0
-        while col < size:
-            if not line[col]:
-                col += 1
-                continue
-            start = col
-            while col < size and line[col]:
-                col += 1
-            x, y, w = start * MODULE_MM - half, row * MODULE_MM - half, (col - start) * MODULE_MM
-            if spot.rotation == 180:
-                x, y = -x - w, -y - MODULE_MM
-            path.rect(spot.center_x + x, spot.center_y + y, w, MODULE_MM)
-    c.setFillColor(colors.black)
-    c.drawPath(path, stroke=0, fill=1)
 
 
 def _draw_panel(c: Canvas, box: Box, card: Card, look: GameLook, words: str, *, turned: bool) -> None:
@@ -178,7 +170,7 @@ def _fit_words(words: str, width: float, size: float) -> str:
     return words
 
 
-def draw_back(c: Canvas, card: Card, look: GameLook, game_title: str) -> None:
+def _draw_rectangle_back(c: Canvas, card: Card, look: GameLook, game_title: str) -> None:
     """The back: its design's colour (a whole deck's, where its cards must look alike from
     behind), the game, the deck's name and the copy; no code, so a face-down card tells the
     camera (and the other players) nothing."""

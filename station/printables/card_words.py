@@ -2,7 +2,7 @@
 
 A look file says what a panel or a back shows in templates, and each card fills them from its
 own fields: every field of its manifest entry (``face.extra``: ``count``, ``stars``, ``reminder``
-…), its ``code`` and ``copy``, and ``value_letter``, its self-check letter
+…), its ``code``, ``copy`` and ``number`` (as the card prints it), and ``value_letter``, its self-check letter
 (:mod:`station.printables.self_check`). Any game can print per-card words this way, with no code.
 """
 
@@ -14,7 +14,14 @@ from engine.catalog import Card
 from engine.errors import CatalogError
 from station.printables.self_check import value_letter
 
-_COMPUTED = {"value_letter": value_letter, "code": lambda card: card.face.code, "copy": lambda card: card.copy}
+def _number(card: Card) -> str:
+    if card.face.number is None:
+        raise CatalogError(f"card {card.id} has no number")
+    return card.face.number.pretty()
+
+
+_COMPUTED = {"value_letter": value_letter, "code": lambda card: card.face.code, "copy": lambda card: card.copy,
+             "number": _number}
 
 
 def template_fields(template: str) -> list[str]:

@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from engine.catalog import Card
 from engine.games import GAME_TITLES
 from station.printables.card_art import draw_back, draw_face, place
-from station.printables.geometry import CARD_HEIGHT_MM, CARD_WIDTH_MM
 from station.printables.looks import look_for
+from station.printed.cards import shape_of
 
 
 def rasterise(pdf: bytes | Path, dpi: float) -> Iterator[Image.Image]:
@@ -32,10 +32,13 @@ def rasterise(pdf: bytes | Path, dpi: float) -> Iterator[Image.Image]:
 
 
 def card_pdf(card: Card, *, back: bool = False) -> bytes:
-    """One card, face (or back) up, on a page exactly its size (88 x 63 mm)."""
+    """One card, face (or back) up, on a page exactly the size of its shape's bounding box (88 x
+    63 mm for a rectangle; white round a triangle)."""
+    shape = shape_of(card)
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(CARD_WIDTH_MM * mm, CARD_HEIGHT_MM * mm), pageCompression=1)
-    with place(c, 0, 0, upright=False):
+    c = Canvas(buffer, pagesize=(shape.width * mm, shape.height * mm), pageCompression=1)
+    c.transform(mm, 0, 0, -mm, 0, shape.height * mm)  # millimetres, y down
+    with place(c, shape, *shape.centre):
         draw = draw_back if back else draw_face
         draw(c, card, look_for(card.game), GAME_TITLES[card.game])
     c.showPage()
@@ -44,5 +47,6 @@ def card_pdf(card: Card, *, back: bool = False) -> bytes:
 
 
 def render_card(card: Card, dpi: float, *, back: bool = False) -> Image.Image:
-    """The card as the printer prints it, landscape, at ``dpi`` (e.g. 300 -> 1039 x 744 px)."""
+    """The card as the printer prints it, upright as its face is designed (a rectangle landscape),
+    at ``dpi`` (e.g. 300 -> 1039 x 744 px for a rectangle)."""
     return next(rasterise(card_pdf(card, back=back), dpi))

@@ -16,6 +16,7 @@ from engine.errors import CatalogError
 
 SIGNS = ("up", "down", "equal")
 BADGES = ("bolt",)
+CORNER_SIGNS = ("star",)  # signs a shaped card may show in its corners (station.printables.shaped_art)
 ARROW_WIDTH = 0.8  # against the sign's height
 EQUALS_WIDTH = 0.85
 

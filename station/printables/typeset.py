@@ -40,13 +40,20 @@ _TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6",
            "H": "H", "I": "I", "M": "W", "N": "N", "O": "O", "S": "S", "W": "M", "X": "X", "Z": "Z"}
 
 
+def turned_reading(text: str) -> str | None:
+    """What ``text`` (digits, or capital letters) reads as turned half a turn, or None when it
+    reads as nothing (a 7, a leading zero)."""
+    if not (text.isdigit() or text.isalpha()) or not all(d in _TURNED for d in text):
+        return None
+    turned = "".join(_TURNED[d] for d in reversed(text))
+    return None if len(turned) > 1 and turned.startswith("0") else turned
+
+
 def upside_down_confusable(text: str) -> bool:
     """Whether ``text`` (digits, or capital letters such as a back's self-check letter), turned
     half a turn, reads as a different whole number or word."""
-    if not (text.isdigit() or text.isalpha()) or not all(d in _TURNED for d in text):
-        return False
-    turned = "".join(_TURNED[d] for d in reversed(text))
-    return turned != text and not (len(turned) > 1 and turned.startswith("0"))
+    turned = turned_reading(text)
+    return turned is not None and turned != text
 
 
 @dataclass(frozen=True)

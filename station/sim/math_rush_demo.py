@@ -17,7 +17,8 @@ from typing import Any
 
 from engine.math_rush import MathRush
 from station.sim.math_rush_players import RushTable
-from station.sim.scenario import Scenario, Step
+from station.sim.scenario import Scenario
+from station.sim.table_script import TableScript
 from station.sim.virtual_table import PlacedCard, Scene
 from station.table.mat import MatLayout, mat_layout
 
@@ -45,39 +46,19 @@ def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, MathR
     return Scenario(title, tuple(script.steps), game=dict(config), seed=seed, fps=FPS), shadow
 
 
-class _Script:
+class _Script(TableScript):
     """The table script, kept in step with the players' own clock: each action's physical move is
     made so that the station sees it when the players' referee did."""
 
     def __init__(self, mat: MatLayout) -> None:
+        super().__init__(FPS)
         self.mat = mat
-        self.steps: list[Step] = []
-        self.now = 0.0  # the scenario's clock (the station's game time)
-        self.lag = 0.0  # how far the table runs behind the players' clock (gathering cards between rounds)
         self.where: dict[str, tuple[float, float]] = {}  # cards lying on the table
         self.face_down: list[str] = []  # completed goals turned over: gathered with the round's cards
         self.help_used = 0
         self.help_cards: list[str] = []
 
-    # ---- steps -------------------------------------------------------------------------------
-
-    def add(self, kind: str, value: Any, seconds: float, **options: Any) -> None:
-        self.steps.append(Step(kind, value, {**options, "settle": seconds} if kind != "wait" else options,
-                               len(self.steps) + 1))
-        self.now += round(seconds * FPS) / FPS
-
-    def wait(self, seconds: float) -> None:
-        if seconds > 0:
-            self.steps.append(Step("wait", seconds, {}, len(self.steps) + 1))
-            self.now += round(seconds * FPS) / FPS
-
-    def until(self, t: float) -> None:
-        """Wait until the players' time ``t``; a table behind it (cards to gather, screens to go
-        through) shifts the players' clock from here on, which between rounds changes nothing."""
-        target = t + self.lag
-        if target < self.now:
-            self.lag += self.now - target
-        self.wait(round(t + self.lag - self.now, 1))
+    # ---- moves -------------------------------------------------------------------------------
 
     def place(self, card: str, at: tuple[float, float], face_up: bool = True, seconds: float = SETTLE) -> None:
         self.add("place", card, seconds, at=at, face_up=face_up)

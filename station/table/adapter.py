@@ -102,7 +102,7 @@ class TableAdapter(ABC):
             if kind in ("placed", "removed") and card in self._last_turn:
                 self._taken_up.add(card)  # an operation card shuffled back in, drawn and laid again
             if kind == "unknown_code":
-                reading.notes.append(foreign_note(event["text"], event.get("kind", "MalformedPayload")))
+                reading.notes.append(foreign_note(event["text"], event.get("kind")))
             elif kind == "duplicate":
                 reading.notes.append(Note("duplicate", "Seen twice!", f"{event['card']}: one card, two places?",
                                           event["card"]))
@@ -143,12 +143,11 @@ class TableAdapter(ABC):
         return mat.game == self.game and mat.seats >= len(self.seats)
 
     def zone_of(self, mat: MatLayout, x: float, y: float) -> Zone | None:
-        """The zone a card lies in, forgiving a card a little outside its box."""
-        exact = mat.zone_at(x, y)
-        if exact is not None:
-            return exact
-        nearest = min(mat.zones, key=lambda zone: _gap(zone, x, y), default=None)
-        return nearest if nearest is not None and _gap(nearest, x, y) <= ZONE_SLACK_MM else None
+        """The zone a card lies in, forgiving a card a little outside its box: the first zone
+        at the least distance (inside one, that is the one ``mat.zone_at`` names). Every mat has
+        a zone (``mat.py`` refuses a mat file without one)."""
+        nearest = min(mat.zones, key=lambda zone: _gap(zone, x, y))
+        return nearest if _gap(nearest, x, y) <= ZONE_SLACK_MM else None
 
     def player_at(self, zone: Zone) -> str | None:
         return self.seats[zone.seat - 1] if 1 <= zone.seat <= len(self.seats) else None
@@ -217,8 +216,9 @@ def _other_game(card: str | None, game: str) -> str | None:
     return entry.title if entry is not None and entry.name != game else None
 
 
-def foreign_note(text: str, kind: str = "MalformedPayload") -> Note:
-    """A QR code that is no card of this game, told by the catalog's verdict (``kind``)."""
+def foreign_note(text: str, kind: str | None = None) -> Note:
+    """A QR code that is no card of this game, told by the catalog's verdict (``kind``: the
+    name of its ``PayloadError``; any other, or none, is a code that is no card at all)."""
     if kind == "UnknownGame":
         try:
             entry = GAMES.by_code(split_payload(text).game_code)

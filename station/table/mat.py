@@ -210,7 +210,12 @@ def default_seats(game: str) -> int:
 
 def mat_layout(game: str, seats: int | None = None) -> MatLayout:
     """The mat of ``game`` for ``seats`` players (the game's default when None)."""
-    spec = mat_spec(game)
+    return layout_of(mat_spec(game), seats)
+
+
+def layout_of(spec: MatSpec, seats: int | None = None) -> MatLayout:
+    """The mat a checked mat file describes for ``seats`` (its default when None)."""
+    game = spec.game
     if seats is None:
         seats = spec.default_seats
     _check_seats(spec, seats)
@@ -224,9 +229,11 @@ def mat_layout(game: str, seats: int | None = None) -> MatLayout:
 
 
 def players_text(layout: MatLayout) -> str:
-    """Who a mat is for, as its title and messages say: "for 4 players", or "for the whole team"
-    (a cooperative game's one mat for any number of players)."""
-    return "for the whole team" if mat_spec(layout.game).max_seats == 1 else f"for {layout.seats} players"
+    """Who a mat is for, as its title and messages say: "for 4 players", "for 1 player" (a solo
+    game), or "for the whole team" (a cooperative game's one mat for any number of players)."""
+    if mat_spec(layout.game).max_seats == 1:
+        return "for the whole team"
+    return f"for {layout.seats} player{'s' if layout.seats != 1 else ''}"
 
 
 def seat_label(game: str, seat: int) -> str:
@@ -397,11 +404,12 @@ def _middle_band(spec: MatSpec, read: _Reader) -> tuple[float, float, float, lis
 
 
 def _listed_zones(spec: MatSpec, seats: int) -> tuple[float, float, list[Zone]]:
-    """A mat of a fixed size (``[size]``) with its zones listed in millimetres (``[[zones]]``:
-    name, label, x, y, w, h, and optionally seat, facing, role). A zone with a ``seats`` list is
-    only on the mats for those seat counts."""
+    """A mat of a fixed size (``[size]``, or a ``[[sizes]]`` entry whose ``seats`` list holds the
+    seat count) with its zones listed in millimetres (``[[zones]]``: name, label, x, y, w, h, and
+    optionally seat, facing, role). A zone with a ``seats`` list is only on the mats for those
+    seat counts."""
     read = _Reader(spec.data, spec.source)
-    width, height = float(read.number("size", "width")), float(read.number("size", "height"))
+    width, height = _listed_size(spec, read, seats)
     zones = []
     for entry in read.entries("zones"):
         if seats not in entry.get("seats", range(spec.min_seats, spec.max_seats + 1)):
@@ -419,6 +427,15 @@ def _listed_zones(spec: MatSpec, seats: int) -> tuple[float, float, list[Zone]]:
             raise MatError(f"{spec.source}: zone {zone.name!r} does not fit the {width:g} x {height:g} mm mat")
         zones.append(zone)
     return width, height, zones
+
+
+def _listed_size(spec: MatSpec, read: _Reader, seats: int) -> tuple[float, float]:
+    """The mat's width and height for ``seats``: its ``[[sizes]]`` entry for them, else ``[size]``."""
+    for entry in spec.data.get("sizes", ()):
+        if isinstance(entry, Mapping) and seats in entry.get("seats", ()):
+            sized = _Reader({"size": entry}, f"{spec.source}: [[sizes]] for {seats} seats")
+            return float(sized.number("size", "width")), float(sized.number("size", "height"))
+    return float(read.number("size", "width")), float(read.number("size", "height"))
 
 
 ARRANGEMENTS: dict[str, Arrangement] = {"facing-rows": _facing_rows, "zones": _listed_zones}

@@ -12,6 +12,7 @@ from engine.catalog import load_catalog
 from engine.errors import EngineError
 from station.settings import seat_names
 from station.ui.overlays import Overlay
+from station.ui.rounds import round_step, time_up
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, Menu, PlayerLine, TimerView, VerdictView, View, clock_text
 
@@ -193,8 +194,7 @@ _OVERLAYS: dict[str, Any] = {
                                        seconds=BANNER_SECONDS, signal="accepted", kind="verdict")],
     "time_warning": lambda e, s: [Overlay(BannerView("Hurry!", f"{e['seconds']} s", ("left in the round",)),
                                           seconds=2.0, signal="attention", kind="banner")],
-    "time_up": lambda e, s: [Overlay(BannerView("Time is up!", "Stop!", ("Hands off the cards",)),
-                                     seconds=BANNER_SECONDS, signal="attention", kind="result")],  # CONFIRM only puts it away
+    "time_up": lambda e, s: [time_up(BANNER_SECONDS)],
     "round_over": _round_over,
     "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle", ("Draw hands, lay 3 goals",),
                                                     "then CONFIRM: go!"), seconds=BANNER_SECONDS, kind="banner")],
@@ -206,12 +206,9 @@ _OVERLAYS: dict[str, Any] = {
 
 def confirm(state: Mapping[str, Any]) -> dict[str, Any] | Menu | None:
     """CONFIRM starts the clock, goes on to the next round, or (with no timer) asks to end the round."""
-    if state["over"]:
-        return None
-    if state["phase"] == "setup":
-        return {"type": "start"}
-    if state["phase"] == "round_over":
-        return {"type": "next_round"}
+    step = round_step(state)
+    if step is not None or state["over"]:
+        return step
     if not state["seconds"]:
         return Menu("End the round?", (("Yes: score it", {"type": "end_round"}),))
     return None

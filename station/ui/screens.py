@@ -14,16 +14,19 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw
 
+from engine.big_bang.lattice import SQRT3, centroid, points_up
 from station.ui import fonts
 from station.ui.views import (
     BannerView,
     FaultView,
     HandView,
     LiveView,
+    MapView,
     MenuView,
     PlayerLine,
     SetupView,
     TimerView,
+    Tile,
     VerdictView,
     View,
 )
@@ -426,6 +429,60 @@ def _timer(c: Canvas, view: TimerView) -> None:
         _bottom_line(c, view.hint)
 
 
+MAP_SIDE_MAX = 26  # px: a tableau of a few cards is drawn no larger than this a side
+STAR_LABEL = "*"
+MAP_LABEL_SIDE = 19  # px: from this side up a triangle holds its number at the smallest legible size
+
+
+def _map(c: Canvas, view: MapView) -> None:
+    _title_bar(c, view.title, view.clock)
+    bottom = HEIGHT - (LINE + 1 if view.hint else 0)
+    split = WIDTH * 9 // 16 if view.lines else WIDTH
+    _tableau(c, (1, BAR + 1, split - 2, bottom - 1), view.tiles)
+    if view.lines:
+        pitch = max(fonts.height(fonts.MIN_SIZE), min((bottom - BAR) // len(view.lines), fonts.height(BODY[0]) + 1))
+        for i, line in enumerate(view.lines[: max(1, (bottom - BAR) // pitch)]):
+            c.text((split + 1, BAR + i * pitch, WIDTH - 1, BAR + (i + 1) * pitch), line, BODY, bold=i == 0)
+    if view.hint:
+        _bottom_line(c, view.hint)
+
+
+def _tableau(c: Canvas, box: Box, tiles: Sequence[Tile]) -> None:
+    """The tiles as triangles, scaled to fit ``box`` and centred in it; the last one filled in."""
+    if not tiles:
+        return
+    corners = {tile.cell: _corners(tile.cell, 1.0) for tile in tiles}
+    xs = [x for points in corners.values() for x, _ in points]
+    ys = [y for points in corners.values() for _, y in points]
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
+    side = min(MAP_SIDE_MAX, (box[2] - box[0] - 1) / width, (box[3] - box[1] - 1) / height)
+    left = box[0] + (box[2] - box[0] - width * side) / 2 - min(xs) * side
+    top = box[1] + (box[3] - box[1] - height * side) / 2 - min(ys) * side
+    for tile in sorted(tiles, key=lambda t: t.last):  # the last one drawn over its neighbours' edges
+        points = [(round(left + x * side), round(top + y * side)) for x, y in corners[tile.cell]]
+        c.draw.polygon(points, outline=1, fill=1 if tile.last else 0)
+        cx, cy = centroid(tile.cell, side)
+        centre = (round(left + cx), round(top + cy))
+        if side >= MAP_LABEL_SIDE:
+            half = round(side * SQRT3 / 6)  # the inscribed circle's radius: the room for the label
+            c.text((centre[0] - half - 2, centre[1] - half, centre[0] + half + 2, centre[1] + half + 1), tile.label,
+                   (fonts.MIN_SIZE,), bold=True, align="center", ink=0 if tile.last else 1)
+        else:
+            if tile.label == STAR_LABEL:  # the Black Star stays findable when the labels are gone
+                r = max(1, round(side / 6))
+                c.draw.ellipse((centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r), fill=0 if tile.last else 1)
+            c.items.append(Placed("tile", tile.label, "", 0, (centre[0], centre[1], centre[0], centre[1]),
+                                  (centre[0], centre[1], centre[0], centre[1]), ink=0 if tile.last else 1))
+
+
+def _corners(cell: tuple[int, int], side: float) -> list[tuple[float, float]]:
+    """A cell's three corners, as the lattice lays it out (up cells apex up, y down)."""
+    cx, cy = centroid(cell, side)
+    h = side * SQRT3 / 2
+    tip = -2 * h / 3 if points_up(cell) else 2 * h / 3
+    return [(cx, cy + tip), (cx - side / 2, cy - tip / 2), (cx + side / 2, cy - tip / 2)]
+
+
 def _fault(c: Canvas, view: FaultView) -> None:
     _title_bar(c, view.title, glyph="warning")
     bottom = HEIGHT - (LINE + 1 if view.hint else 0)
@@ -442,6 +499,7 @@ _RENDERERS: dict[type, Callable[[Canvas, Any], None]] = {
     VerdictView: _verdict,
     BannerView: _banner,
     TimerView: _timer,
+    MapView: _map,
     FaultView: _fault,
 }
 

