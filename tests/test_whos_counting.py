@@ -930,3 +930,18 @@ def test_refusals_of_red_cards_and_stops_name_the_player_and_the_reason():
     goo.lay("Ana", 4, "+", 5)
     goo.act("red", player="Ben", card=goo.card("GZERO"))
     assert goo.refused("stop", player="Ana", card=goo.card("STOP")) == ("goo", "Green Goo cannot be stopped!")
+
+
+def test_two_doubles_and_three_winners_are_told_in_words():
+    table = Table(("Ana", "Ben", "Cleo"), minutes=1)
+    assert story_of(table, table.lay("Ana", 4, "+", 5, blue=("DBL", "DBL"))) == [
+        "Ana: 4 + 5 = 9, + 10 for 1 operation, doubled twice = 76. Who’s Counting?"]
+    table.act("red", player="Ben", card=table.card("ZERO"))
+    table.close()
+    events = table.game.apply({"type": "time_up", "t": 60})
+    assert table.game.describe(events[-1]) == (
+        "Ana, Ben and Cleo have the most points when time is up and win! (Ana 0, Ben 0, Cleo 0)")
+
+
+def story_of(table: Table, events: list[dict[str, Any]]) -> list[str]:
+    return [table.game.describe(e) for e in events]
