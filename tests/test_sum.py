@@ -540,3 +540,63 @@ def test_the_hint_judges_with_the_tables_rules(config, laid, target, hint):
     table = Table(("Ana", "Ben"), target=target, **config)
     table.lay("Ana", *laid)
     assert table.game.hint() == {"equation": hint, "target": target}
+
+
+def test_a_new_game_and_each_new_turn_start_clean():
+    table = Table(("Ana", "Ben"), target=None)
+    state = table.state
+    assert (state["game"], state["over"], state["end"], state["draws"], state["wild_played"], state["last_wrong"],
+            state["last_turn"]) == ("sum", False, "", 0, False, None, False)
+    assert table.refused("submit", player="Ana", cards=["SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"]) == (
+        "Ana", "no_target", "Turn up a new target first: a number card in the target box.")
+    assert table.turn_up(12)[0] == {"type": "target_set", "card": "SU-A-N12A", "value": 12,
+                                    "numbers_left": NUMBERS_DECK - 8 - 1, "t": table.t}
+    rad = table.card("RAD")
+    assert table.act("wild", player="Ana", card=rad)[0] == {
+        "type": "wild_played", "player": "Ana", "card": rad, "effect": "radicalization", "on": True, "t": table.t}
+    table.act("draw", player="Ana", deck="numbers")
+    table.act("draw", player="Ana", deck="numbers")
+    assert table.refused("draw", player="Ana", deck="numbers") == ("Ana", "no_draws", "Only two cards a turn: no more drawing.")
+    table.act("end_turn", player="Ana")
+    assert (table.state["draws"], table.state["wild_played"]) == (0, False)
+    assert table.refused("end_turn", player="Ben") == ("Ben", "draw_first", "Draw 2 cards more before your turn ends.")
+    table.game.hands["Ben"] = 0
+    assert table.refused("wild", player="Ben", card=table.card("PROP")) == (
+        "Ben", "too_many", "1 card laid, but only 0 in your hand: check the cards.")
+
+
+def test_a_wrong_equation_after_two_draws_is_told_whole_and_ends_the_turn():
+    table = Table(("Ana", "Ben"))
+    table.act("draw", player="Ana", deck="numbers")
+    table.act("draw", player="Ana", deck="numbers")
+    cards = [table.card(3), table.card("×"), table.card(4), table.card("-"), table.card(2)]
+    assert table.act("submit", player="Ana", cards=cards) == [
+        {"type": "violation", "player": "Ana", "code": "wrong", "message": "3 × 4 − 2 = 10, not 12",
+         "equation": "3 × 4 − 2", "t": table.t},
+        {"type": "turn_over", "player": "Ana", "reason": "two_draws", "t": table.t},
+        {"type": "turn", "player": "Ben", "needs_target": False, "t": table.t}]
+
+
+def test_won_cards_add_up_and_stay_won():
+    table = Table(("Ana", "Ben"))
+    table.lay("Ana", 3, "×", 4)
+    table.turn_up(7)
+    table.lay("Ben", 9, "-", 2)
+    table.turn_up(11)
+    table.lay("Ana", 5, "+", 6)
+    assert table.state["won"] == {"Ana": 4, "Ben": 2}
+    table.turn_up(6)
+    assert table.refused("submit", player="Ben", cards=["SU-A-N3A", "SU-A-ADD3", "SU-A-N3B"]) == (
+        "Ben", "played_before", "That NUMBER 3 card was played already.")  # won by Ana two turns ago
+
+
+@pytest.mark.parametrize("config, target, laid", [
+    ({"pairs": "product"}, 12, (3, 3, "+", 3)),
+    ({"order": "left-to-right"}, 12, (1, "+", 2, "×", 4)),
+    ({"fractions": True}, 1, (1, "÷", 2, "+", 1, "÷", 2)),
+])
+def test_an_equation_is_judged_with_the_tables_rules(config, target, laid):
+    table = Table(("Ana", "Ben"), target=target, **config)
+    assert table.of("equation_won", table.lay("Ana", *laid))
+    strict = Table(("Ana", "Ben"), target=target)
+    assert table.of("violation", strict.lay("Ana", *laid))

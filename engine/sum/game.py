@@ -58,7 +58,6 @@ class Sum(Worded, Game):
         super().__init__(config)
         self.rules: SumConfig = read_config(self._config)
         self._config = self.rules.as_json()
-        self._catalog = load_catalog()
         players = self.rules.players
         self.hands = {name: NUMBERS_DEALT + OPERATIONS_DEALT for name in players}
         self.won = {name: 0 for name in players}  # number cards in each player's pile
