@@ -945,3 +945,15 @@ def test_two_doubles_and_three_winners_are_told_in_words():
 
 def story_of(table: Table, events: list[dict[str, Any]]) -> list[str]:
     return [table.game.describe(e) for e in events]
+
+
+def test_one_winner_at_the_end_of_the_time_a_goo_card_on_the_strip_and_an_unknown_event_are_told():
+    table = Table(("Ana", "Ben"), minutes=1)
+    table.lay("Ana", 4, "+", 5)
+    table.close()
+    events = table.game.apply({"type": "time_up", "t": 60})
+    assert table.game.describe(events[-1]) == "Ana has the most points when time is up and wins! (Ana 19, Ben 0)"
+    goo = Table()
+    assert goo.refused("submit", player="Ana", cards=[goo.card(4), goo.card("+"), goo.card("GNEG")], blue=[]) == (
+        "not_in_sum", "Red cards are for other players' turns.")
+    assert goo.game.describe({"type": "mystery", "n": 1}) == "mystery: {'type': 'mystery', 'n': 1}"
