@@ -600,3 +600,14 @@ def test_an_equation_is_judged_with_the_tables_rules(config, target, laid):
     assert table.of("equation_won", table.lay("Ana", *laid))
     strict = Table(("Ana", "Ben"), target=target)
     assert table.of("violation", strict.lay("Ana", *laid))
+
+
+def test_propagation_names_one_or_three_takers_and_the_headline_every_effect_off():
+    four = Table(("Ana", "Ben", "Cleo", "Dev"), wild={"neutralization": False, "rotation": False})
+    assert four.game.headline() == ("SUM · Ana, Ben, Cleo, Dev · pairs add up (2 2 is 4) · × and ÷ first · "
+                                    "wild cards off: neutralization, rotation")
+    drawn = four.act("wild", player="Ana", card=four.card("PROP"))[1]
+    assert four.game.describe(drawn) == "Ben, Cleo and Dev draw a number card."
+    two = Table(("Ana", "Ben"))
+    assert two.game.describe(two.act("wild", player="Ana", card=two.card("PROP"))[1]) == "Ben draws a number card."
+    assert two.game.describe({"type": "mystery", "n": 1}) == "mystery: {'type': 'mystery', 'n': 1}"
