@@ -181,3 +181,52 @@ def test_each_turns_leftovers_are_told_once_for_that_turn():
     lying = on_strip(second, [100, 160, 220]) + on_strip(["WC-A-N7A"], [300])
     again = adapter.read([placed("WC-A-N7A", 300, STRIP.y + 50)], 14.0, g.state(), MAT, lying)
     assert [n.code for n in again.notes] == ["clear"]  # Cleo's turn: Ben's cards are this turn's leftovers
+
+
+def test_a_red_card_slid_into_a_box_counts_and_an_empty_seats_box_says_which_seat():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    red_thrown(g, red="WC-A-ZERO1")
+    g.apply({"type": "window_closed", "t": 7})
+    g.apply({"type": "submit", "t": 8, "player": "Ben", "cards": ["WC-A-N2A", "WC-A-ADD2", "WC-A-N3A"], "blue": []})
+    slid = adapter.read([{**placed("WC-A-NEG1", *MAT.zone("seat3.red").center), "type": "moved"}], 9.0, g.state(), MAT)
+    assert slid.actions == [{"type": "red", "t": 9.0, "player": "Cleo", "card": "WC-A-NEG1", "source": "camera"}]
+    two = WhosCountingTable(["Ana", "Ben"])
+    (note,) = two.read([placed("WC-A-NEG2", *MAT.zone("seat3.red").center)], 1.0,
+                       WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"]}).state(), MAT).notes
+    assert (note.code, note.title, note.detail, note.card) == ("empty_seat", "Empty seat", "Nobody plays at seat 3",
+                                                               "WC-A-NEG2")
+    (lost,) = two.read([placed("WC-A-N9A", 5, 5)], 2.0, WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"]})
+                       .state(), MAT).notes
+    assert lost.card == "WC-A-N9A"
+
+
+def test_the_blue_box_is_read_in_card_order_and_a_stop_laid_with_the_expression_is_not_sent_again():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    adapter.read([], 1.0, g.state(), MAT, [Lying("WC-A-STOP1", BLUE.center[0] - 20, BLUE.center[1]),
+                                           Lying("WC-A-DBL1", BLUE.center[0] + 20, BLUE.center[1])])
+    submit = adapter.complete({"type": "submit", "t": 2.0, "player": "Ana", "cards": [], "blue": []}, g.state())
+    assert submit["blue"] == ["WC-A-DBL1", "WC-A-STOP1"]
+    g.apply({**submit, "cards": ["WC-A-N4A", "WC-A-ADD1", "WC-A-N5A"]})
+    g.apply({"type": "red", "t": 3, "player": "Ben", "card": "WC-A-GNEG"})  # Green Goo: the Stop laid before is no answer
+    lying = [Lying("WC-A-STOP1", BLUE.center[0] - 20, BLUE.center[1])]
+    assert adapter.read([], 3.5, g.state(), MAT, lying).actions == []
+
+
+def test_a_stop_laid_against_green_goo_is_sent_so_the_player_hears_why_it_does_nothing():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    red_thrown(g, red="WC-A-GZERO")
+    (stop,) = adapter.read([placed("WC-A-STOP1", *BLUE.center)], 3.0, g.state(), MAT).actions
+    assert g.apply(stop)[0]["code"] == "goo"
+    assert adapter.read([placed("XX-NOT-A-CARD", *BLUE.center)], 3.5, g.state(), MAT).actions == []
+
+
+def test_three_stops_in_the_blue_box_are_each_sent_once():
+    adapter, g = WhosCountingTable(PLAYERS), game()
+    red_thrown(g)
+    stops = [Lying(f"WC-A-STOP{n}", BLUE.center[0] + 10 * n, BLUE.center[1]) for n in (1, 2, 3)]
+    sent = []
+    for t in (3.0, 3.5, 4.0, 4.5, 5.0):
+        for action in adapter.read([], t, g.state(), MAT, stops).actions:
+            sent.append(action["card"])
+            g.apply(action)
+    assert sent == ["WC-A-STOP1", "WC-A-STOP2", "WC-A-STOP3"]
