@@ -42,8 +42,17 @@ has_libzbar() {
 if ! has_libzbar; then
     [ "$(uname -s)" = Darwin ] || missing+=(libzbar0)
 fi
+# The teacher's page is tested in a real browser: Debian's headless Chromium and its driver
+# (tests/test_web_browser.py drives /usr/bin/chromium through /usr/bin/chromedriver). Only the
+# tests need them: where apt cannot install them, the set-up says so and goes on.
+for_tests=()
+if [ "$(uname -s)" != Darwin ]; then
+    command -v chromium >/dev/null 2>&1 || for_tests+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || for_tests+=(chromium-driver)
+fi
 if "$check_only"; then
-    if [ "${#missing[@]}" -gt 0 ]; then printf 'missing: %s\n' "${missing[*]}"; exit 1; fi
+    all=(${missing[@]+"${missing[@]}"} ${for_tests[@]+"${for_tests[@]}"})  # (bash 3.2: an empty array is "unbound")
+    if [ "${#all[@]}" -gt 0 ]; then printf 'missing: %s\n' "${all[*]}"; exit 1; fi
     printf 'nothing missing\n'
     exit 0
 fi
@@ -57,6 +66,22 @@ if [ "${#missing[@]}" -gt 0 ]; then
         rm -f "$apt_log"
     else
         die "missing system packages (${missing[*]}) and no apt-get here: install them with your package manager"
+    fi
+fi
+if [ "${#for_tests[@]}" -gt 0 ]; then
+    if command -v apt-get >/dev/null 2>&1; then
+        say "installing the browser the tests drive: ${for_tests[*]}"
+        apt_log="$(mktemp)"
+        if { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+             && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${for_tests[@]}"; } \
+                >"$apt_log" 2>&1; then
+            rm -f "$apt_log"
+        else
+            tail -n 5 "$apt_log" >&2; rm -f "$apt_log"
+            say "note: apt-get could not install ${for_tests[*]}: the browser tests cannot run here (the station does not need them)"
+        fi
+    else
+        say "note: no apt-get here: install Chromium and chromedriver for the browser tests"
     fi
 fi
 if [ "$(uname -s)" = Darwin ] && ! [ -e /opt/homebrew/lib/libzbar.dylib ] && ! [ -e /usr/local/lib/libzbar.dylib ]; then

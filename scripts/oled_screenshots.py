@@ -346,8 +346,16 @@ def big_bang_shots() -> dict[str, View]:
     return shots
 
 
+def address_shots() -> dict[str, View]:
+    """The first-boot screen: the station's address (a made-up network) and with no network."""
+    from station.network import Address, address_view
+
+    return {"address": address_view([Address("wlan0", "192.168.1.23")], "mathstation"),
+            "address-offline": address_view([], "mathstation")}
+
+
 def main() -> None:
-    shots = {**math_wars_shots(), **whos_counting_shots(), **sum_shots(), **math_rush_shots(), **big_bang_shots()}
+    shots = {**address_shots(), **math_wars_shots(), **whos_counting_shots(), **sum_shots(), **math_rush_shots(), **big_bang_shots()}
     for name, view in shots.items():
         save_preview(render(view), OUT / f"oled-{name}.png")
         print(f"docs/img/oled-{name}.png: {type(view).__name__}")

@@ -7,9 +7,11 @@
     mathstation history [--csv]              games played and their results
     mathstation cards list|print|render      the printed cards (see station/cli_print.py)
     mathstation mat print GAME               the play mat with its corner markers
+    mathstation ruler [--paper a4]           a page to check that the printer keeps 100 %
     mathstation scan IMAGE... [--json]       what lies on a photo of the table
     mathstation scan --camera SPEC --live    a live readout of what the camera sees (setting a camera up)
     mathstation calibrate [IMAGE|--camera]   check the mat and camera: pixels per QR square, focus, glare
+    mathstation selftest                     check the camera, OLED, buttons, buzzer and LED with you at the station
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.games import new_game
 from engine.protocol import Game
-from station import cli_history, cli_print, cli_station, cli_vision
+from station import cli_history, cli_print, cli_selftest, cli_station, cli_vision
 from station.journal_file import JournalFileError, read_journal_file
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
@@ -31,7 +33,10 @@ EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said with the sub-command's own usage, not the top level's "COMMAND ..."
+        _innermost(parser, sys.argv[1:] if argv is None else list(argv)).error(
+            f"unrecognized arguments: {' '.join(unknown)}")
     if not hasattr(args, "run"):
         parser.print_help()
         return EXIT_USAGE
@@ -41,8 +46,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
+def _innermost(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The (sub-)sub-command ``argv`` names: ``cards print x --bad`` -> the ``cards print`` parser."""
+    for token in argv:
+        actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if actions and token in actions[0].choices:
+            parser = actions[0].choices[token]
+    return parser
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mathstation", description="Math Card Station: a referee for printed math card games.")
+    parser.add_argument("--version", action="version", version=f"mathstation {_version()}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     p = sub.add_parser("replay", help="replay a game journal (JSON lines: config, then actions)",
@@ -55,7 +70,17 @@ def _parser() -> argparse.ArgumentParser:
     cli_history.register(sub)
     cli_print.register(sub)
     cli_vision.register(sub)
+    cli_selftest.register(sub)
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("math-card-station")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
 
 
 def _replay(args: argparse.Namespace) -> int:

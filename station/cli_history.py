@@ -143,7 +143,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         fields = csv_fields()
         writer = csv.writer(sys.stdout)   # RFC 4180: CRLF line ends, quotes where needed
         writer.writerow(fields)
-        writer.writerows(_csv_row(s, fields) for s in summaries)
+        writer.writerows(csv_row(s, fields) for s in summaries)
     elif args.json:
         for s in summaries:
             record = {key: value for key, value in asdict(s).items() if key != "measures"}
@@ -185,7 +185,7 @@ def result(s: GameSummary) -> str:
     return {"playing": "in progress"}.get(s.status, s.status)
 
 
-def _csv_row(s: GameSummary, fields: list[str]) -> list[Any]:
+def csv_row(s: GameSummary, fields: list[str]) -> list[Any]:
     row = {"id": s.id, "started": _spreadsheet_time(s.started), "ended": _spreadsheet_time(s.ended),
            "game": GAME_TITLES.get(s.game, s.game), "players": "; ".join(s.players), "status": s.status,
            "winner": s.winner or "", "scores": _cell(s.scores), "duration_s": f"{s.duration_s:g}",

@@ -1,4 +1,5 @@
-"""The print-and-play commands: ``cards list``, ``cards print``, ``cards render``, ``mat print``.
+"""The print-and-play commands: ``cards list``, ``cards print``, ``cards render``, ``mat print``,
+``ruler`` (the printer's 100 % check).
 
 Bad input (an unknown game or card, a paper too small, a path that cannot be written) is a
 one-line message and exit code 2, and never leaves a half-written file behind.
@@ -71,8 +72,23 @@ def register(sub: Any) -> None:
     p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-mat.pdf in the current folder)")
     p.set_defaults(run=_guarded(_mat_print))
 
+    p = sub.add_parser("ruler", help="a one-page PDF to check that the printer keeps 100 %%",
+                       description="Print a one-page ruler (150 mm and 100 mm scales, a 100 mm square, a card's QR code "
+                                   "size) and measure it: cards and mats must print at 100 %, not 'fit to page'.")
+    p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
+    p.add_argument("--out", type=Path, default=Path("ruler.pdf"), help="the PDF to write (default: ruler.pdf)")
+    p.set_defaults(run=_guarded(_ruler))
+
     for parser in (cards, mat):
         parser.set_defaults(run=lambda args, parser=parser: (parser.print_help(), EXIT_USAGE)[1])
+
+
+def _ruler(args: argparse.Namespace) -> int:
+    from station.printables.ruler_pdf import write_ruler_pdf
+
+    write_ruler_pdf(args.out, parse_paper(args.paper))
+    print(f"wrote {args.out}: print it at 100 % ('Actual size') and measure the scales")
+    return EXIT_OK
 
 
 def _selection_arguments(p: argparse.ArgumentParser, *, with_game: bool = True) -> None:

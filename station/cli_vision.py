@@ -163,6 +163,9 @@ def _print_result(source: str, result: Any) -> None:
         print(f"  unknown QR code {code.text!r}: {code.reason}")
     for warning in result.warnings:
         print(f"  warning: {warning}")
+    if not result.cards and not result.foreign:
+        calibrate = f"mathstation calibrate {source}" if Path(source).exists() else "mathstation calibrate --camera SPEC"
+        print(f"  no card code could be read: `{calibrate}` checks the code size, focus and glare, and says what to change")
 
 
 # --- scan --live -------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.games import GAMES
 from station.paths import default_state_dir, folder_problem
-from station.settings import Key, number, one_of, shown, text, whole
+from station.settings import Key, number, one_of, shown, text, whole, yes_no
 from station.vision.pipeline import PipelineSettings
 from station.vision.track import TrackSettings
 
@@ -75,6 +75,19 @@ def _camera_source(value: Any) -> str | None:
         parse_spec(value)
     except BadCameraSpec as exc:
         return str(exc)
+    return None
+
+
+def _address(value: Any) -> str | None:
+    """An IP address of this machine to listen on: "0.0.0.0" every network, "127.0.0.1" this one only."""
+    import ipaddress
+
+    if not isinstance(value, str):
+        return text(value)
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        return f"must be an IP address such as \"0.0.0.0\" (every network) or \"127.0.0.1\" (this machine), not {shown(value)}"
     return None
 
 
@@ -142,6 +155,11 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
     },
     "vision": {"decoder": Key("auto", one_of("auto", "zxing-cpp", "pyzbar")), **_from_dataclass(PipelineSettings)},
     "vision.tracking": _from_dataclass(TrackSettings),
+    "web": {
+        "enabled": Key(False, yes_no, "serve the teacher's page (docs/teacher.md); off: no port is opened"),
+        "port": Key(8080, whole(1024, 65535)),
+        "bind": Key("0.0.0.0", _address, "\"0.0.0.0\": the local network; \"127.0.0.1\": this machine only"),
+    },
 }
 
 

@@ -52,13 +52,30 @@ def run(args: argparse.Namespace) -> int:
         print(f"mathstation run: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     logging.getLogger().setLevel(config["station"]["log_level"].upper())
+    log.info("%s", running_on(path, config))
     return Daemon(config, notifier).serve(args.max_seconds)
 
 
+def running_on(path: Path | None, config: StationConfig) -> str:
+    """What this run is using, said first: without a config on a laptop the defaults ask for a
+    Pi's camera, OLED and GPIO, and the errors that follow make sense only knowing that."""
+    parts = (f"camera {config['camera']['source']}, display {config['display']['backend']}, "
+             f"buttons {config['buttons']['backend']}, buzzer and LED {config['signals']['backend']}")
+    if path is not None:
+        return f"running with {path}: {parts}"
+    return (f"running with the built-in defaults ({SYSTEM_CONFIG} does not exist): {parts}, as on a Raspberry Pi; "
+            "on a laptop try --config firmware_config/laptop.toml")
+
+
 class Daemon:
-    def __init__(self, config: StationConfig, notifier: Notifier, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, config: StationConfig, notifier: Notifier, clock: Callable[[], float] = time.monotonic,
+                 address: Callable[[], Any] | None = None) -> None:
         self.config, self.notifier, self.clock = config, notifier, clock
+        self.address = address  # the OLED's "Station address" screen (tests give a made-up network)
         self.stopping = False
+        self.roster: Any = None  # the class list (station.roster.Roster), once opened
+        self.board: Any = None   # the teacher's page's view of the game (station.web.board.Board), when on
+        self.referee: Any = None
 
     def serve(self, max_seconds: float | None = None) -> int:
         from station.paths import journal_path
@@ -75,11 +92,13 @@ class Daemon:
             self.notifier.status(f"cannot start: {exc}")
             return EXIT_FAILED
         station = self._build(journal, decoder)
+        web = self._web(station, journal)
         period = 1.0 / float(self.config["camera"]["fps"])
         ping_every = self.notifier.watchdog_interval()
         try:
             started = last_ping = self.clock()
-            station.referee.resume(started)
+            if not station.referee.resume(started):
+                station.referee.controller.show_address()  # no game to go back to: say where the station is
             self.notifier.ready("refereeing")
             log.info("station ready (journal %s)", journal.path)
             failures = 0
@@ -103,10 +122,14 @@ class Daemon:
         finally:
             self.notifier.stopping()
             log.info("stopping%s", " (signal)" if self.stopping else "")
+            if web is not None:
+                _quietly(web.stop)
             for device in (station.camera, station.buttons, station.signals):
                 if device is not None:
                     _quietly(device.close)
             _quietly(station.display.close)
+            if self.roster is not None:
+                _quietly(self.roster.close)
             journal.close()
         return EXIT_OK
 
@@ -120,6 +143,7 @@ class Daemon:
         from station.hardware.display import DisplayError, open_display
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
+        from station.network import station_address_view
         from station.referee import Referee
         from station.table.adapter import Note
 
@@ -155,14 +179,92 @@ class Daemon:
         except SignalsError as exc:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
-        referee = Referee(cfg, journal, log_event=_log_record)
+        referee = Referee(cfg, journal, log_event=self._log_record, roster=self._roster_names(journal),
+                          address=self.address or station_address_view)
         for note in problems:
             referee.controller.show_note(note)
         return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock)
 
 
-def _log_record(record: dict[str, Any]) -> None:
-    log.info("%s", record)
+    def _log_record(self, record: dict[str, Any]) -> None:
+        log.info("%s", record_sentence(record))
+        if self.board is not None and self.referee is not None:
+            self.board.record(record, self.referee.game)
+
+    def _web(self, station: Any, journal: Any) -> Any:
+        """The teacher's page, when the config turns it on: a Board the loop publishes to, and the
+        server in its own thread. A page that cannot start is logged; the station referees on."""
+        web = self.config["web"]
+        if not web["enabled"]:
+            return None   # no socket is opened
+        if self.roster is None:
+            log.error("teacher's page: not started, the class list cannot be opened")
+            return None
+        from station.web.board import Board
+        from station.web.server import WebServer
+        from station.ui.views import VerdictView
+
+        board = Board()
+        try:
+            server = WebServer(bind=web["bind"], port=web["port"], state_dir=journal.path.parent, roster=self.roster,
+                               journal_file=journal.path, config_path=self.config.path if self.config.path and
+                               self.config.path.is_file() else None, board=board)
+        except OSError as exc:
+            log.error("teacher's page: cannot listen on %s:%s (%s); the station runs without it",
+                      web["bind"], web["port"], exc.strerror or exc)
+            return None
+        self.board = station.board = board
+        self.referee = station.referee
+        station.referee.controller.teacher_page = lambda: VerdictView(
+            "info", "Teacher page", f"{server.address()}:{server.port} PIN {server.pin}")
+        server.start()
+        return server
+
+    def _roster_names(self, journal: Any) -> Callable[[], list[str]]:
+        """The class list beside the journal, read each time setup opens; a list that cannot be
+        read leaves setup with the config's names (and says so in the log), never stops a game."""
+        from station.roster import ROSTER_NAME, Roster, RosterError
+
+        try:
+            self.roster = Roster(journal.path.with_name(ROSTER_NAME))
+        except RosterError as exc:
+            log.error("class list: %s (setup uses the config's names)", exc)
+            return lambda: []
+        if self.roster.recovered:
+            log.warning("%s", self.roster.recovered)
+        roster = self.roster
+
+        def names() -> list[str]:
+            try:
+                return roster.names()
+            except RosterError as exc:
+                log.error("class list: %s (setup uses the config's names)", exc)
+                return []
+        return names
+
+
+def record_sentence(record: dict[str, Any]) -> str:
+    """A station record as the log's reader wants it: a sentence, not a Python dict."""
+    kind = record.get("type")
+    at = f" at {record['t']:.1f} s" if isinstance(record.get("t"), (int, float)) else ""
+    if kind == "game_started":
+        config = record.get("config", {})
+        players = config.get("players") or [p for team in config.get("teams", {}).values() for p in team]
+        who = f" for {', '.join(map(str, players))}" if players else ""
+        return f"game {record.get('game_id')} started: {config.get('game', '?')}{who}"
+    if kind == "game_ended":
+        return f"game {record.get('game_id')} ended"
+    if kind == "resumed":
+        return f"game {record.get('game_id')} resumed after {record.get('actions')} actions"
+    if kind == "camera_lost":
+        return f"camera lost{at}: {record.get('reason', 'no reason given')}"
+    if kind == "camera_back":
+        return f"camera back{at}"
+    if kind == "note":
+        card = f" (card {record['card']})" if record.get("card") else ""
+        return f"table note{at}: {record.get('title')}: {record.get('detail')}{card}"
+    rest = ", ".join(f"{key} {value}" for key, value in record.items() if key not in ("type", "t"))
+    return f"{kind or 'record'}{at}: {rest}" if rest else f"{kind or 'record'}{at}"
 
 
 def _quietly(close: Callable[[], None]) -> None:

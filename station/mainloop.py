@@ -47,6 +47,7 @@ class Station:
     camera_size: tuple[int, int, float] = (1920, 1080, 10.0)  # width, height, fps for (re)opening
     table_log: Callable[[list[dict[str, Any]]], None] | None = None  # sees the tracker's events (simulate)
     clock: Callable[[], float] = time.monotonic  # the clock of ``now``: a camera opened here stamps frames on it
+    board: Any = None  # station.web.board.Board when the teacher's page is on: sees each tick, never answers
     last_view: View | None = field(default=None, init=False)
     frames: int = field(default=0, init=False)
     _lost_since: float | None = field(default=None, init=False)
@@ -67,6 +68,7 @@ class Station:
             self.referee.press(press, now)
         self.referee.advance(now)  # the game's own clock: a round's time up, a window closed
         frame = self._frame(now)
+        observation = None
         if frame is not None:
             observation = self.pipeline.observe(frame)
             taken = now if observation.captured is None else min(observation.captured, now)
@@ -76,6 +78,8 @@ class Station:
             self.referee.table_events(events, observation.table.mat, now, tuple(self.tracker.cards.values()))
             self.frames += 1
         self.refresh(now)
+        if self.board is not None:
+            self.board.publish(self.referee, frame, observation, tuple(self.tracker.cards.values()))
 
     def refresh(self, now: float) -> None:
         """Draw the screen the referee wants now and give the signals it queued."""

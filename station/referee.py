@@ -40,13 +40,17 @@ class Referee:
     """Feed it ``table_events``, ``press`` and ``screen`` calls with a monotonic ``now`` (seconds)."""
 
     def __init__(self, config: StationConfig, journal: Journal, *, seed: Callable[[], int] | None = None,
-                 log_event: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 log_event: Callable[[dict[str, Any]], None] | None = None,
+                 roster: Callable[[], Sequence[str]] | None = None,
+                 address: Callable[[], View] | None = None) -> None:
         self.config = config
         self.journal = journal
         self.log_event = log_event or (lambda record: None)
         games = plugins()
         defaults = {name: config[name] for name in games if name in config}
-        self.controller = Controller(games, defaults, seed or (lambda: random.randrange(1_000_000)))
+        self.controller = Controller(games, defaults, seed or (lambda: random.randrange(1_000_000)), address=address)
+        if roster is not None:  # the class list: setup seats its names (station.roster)
+            self.controller.roster = roster
         self.game: Game | None = None
         self.game_id: int | None = None
         self.adapter: TableAdapter | None = None

@@ -52,6 +52,7 @@ def one_of(*choices: str) -> Check:
         if value not in choices:
             return f"must be one of {', '.join(repr(c) for c in choices)}, not {shown(value)}"
         return None
+    check.choices = choices  # type: ignore[attr-defined]  # the teacher's page offers them as a list
     return check
 
 

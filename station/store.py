@@ -36,14 +36,16 @@ from typing import TYPE_CHECKING, Any
 from engine.errors import EngineError
 from engine.games import new_game
 from engine.protocol import Event, Game
+from station.clock_sync import ClockSource, clock_synchronised
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self needs Python 3.11
 
 logger = logging.getLogger("station.store")
 
-#: The layout version kept in ``PRAGMA user_version``; a later layout migrates from this one.
-SCHEMA_VERSION = 1
+#: The layout version kept in ``PRAGMA user_version``; a journal of an older layout is migrated
+#: when the station opens it (readers such as ``history`` read the older layout as it is).
+SCHEMA_VERSION = 2
 #: How long a write waits for another program holding the journal before it gives up.
 BUSY_SECONDS = 5.0
 PLAYING, FINISHED, STOPPED = "playing", "finished", "stopped"
@@ -55,7 +57,9 @@ CREATE TABLE games (
     config  TEXT NOT NULL,          -- the game config, a JSON object
     started TEXT NOT NULL,          -- local time, ISO 8601
     ended   TEXT,                   -- when it was finished or stopped
-    status  TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped'))
+    status  TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped')),
+    started_synced INTEGER,         -- 1: the clock was set from the network when it started; 0: not; NULL: unknown
+    ended_synced   INTEGER          -- the same when it ended
 );
 CREATE TABLE actions (
     game_id INTEGER NOT NULL REFERENCES games (id),
@@ -67,6 +71,10 @@ PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
 """
 _COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": {"game_id", "seq", "action"}}
+#: Columns each later layout added, and the statements that add them to the layout before it.
+_ADDED_COLUMNS = {2: {"games": {"started_synced", "ended_synced"}}}
+_MIGRATIONS = {2: ("ALTER TABLE games ADD COLUMN started_synced INTEGER;"
+                   "ALTER TABLE games ADD COLUMN ended_synced INTEGER;")}
 _GAME_COLUMNS = "id, config, started, ended, status"
 #: A layout version this far above ours is taken for a newer station's; a larger one is a damaged header.
 NEWER_LAYOUTS = 99
@@ -122,6 +130,8 @@ class StoredGame:
     status: str                     # "playing" | "finished" | "stopped"
     ended: str | None = None
     problem: str | None = None      # read-only from a damaged file: why the actions stop where they do
+    started_synced: bool | None = None   # was the clock set from the network when it started? None: unknown
+    ended_synced: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +152,8 @@ class GameSummary:
     violations: int
     measures: dict[str, Any] = field(default_factory=dict)
     problem: str | None = field(default=None)   # why the replay stopped early, if it did
+    started_synced: bool | None = None   # was the clock set from the network then? (None: not known)
+    ended_synced: bool | None = None
 
 
 def _local_now() -> datetime:
@@ -156,7 +168,8 @@ class Journal:
     says so, and ``games()`` returns the games that can still be read.
     """
 
-    def __init__(self, path: Path, *, clock: Callable[[], datetime] = _local_now, readonly: bool = False) -> None:
+    def __init__(self, path: Path, *, clock: Callable[[], datetime] = _local_now, readonly: bool = False,
+                 clock_synced: ClockSource = clock_synchronised) -> None:
         self.path = Path(path)
         self.readonly = readonly
         #: One line when a damaged journal was moved aside at open (and a new one started).
@@ -164,6 +177,8 @@ class Journal:
         #: One line when a journal opened read-only is damaged (it was left in place).
         self.damaged: str | None = None
         self._clock = clock
+        self._clock_synced = clock_synced
+        self._layout = SCHEMA_VERSION  # the file's layout: older only when read-only (a writer migrates)
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = self._open_readonly() if readonly else self._open_writable()
 
@@ -262,13 +277,14 @@ class Journal:
                                    f"reads up to {SCHEMA_VERSION}): update the station software")
             if not 0 <= version <= SCHEMA_VERSION:
                 return f"layout number {version} (a damaged header)"
+            self._layout = version
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if version == 0:
                 return f"not a game journal (tables: {', '.join(sorted(tables))})" if tables else None
             check = [row[0] for row in db.execute("PRAGMA quick_check")]
             if check != ["ok"]:
                 return "integrity check: " + "; ".join(check[:3])
-            for table, columns in _COLUMNS.items():
+            for table, columns in _expected_columns(version).items():
                 missing = columns - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
                 if missing:
                     return f"table {table} lacks {', '.join(sorted(missing))}"
@@ -278,7 +294,7 @@ class Journal:
         except UnicodeDecodeError as exc:  # SQLite's own error message quotes the garbled schema
             return f"the file's layout is garbled ({exc.reason})"
         except sqlite3.DatabaseError as exc:
-            if _is_damage(exc, inspecting=True):
+            if is_damage(exc, inspecting=True):
                 return str(exc)
             raise self._failure("open the journal", exc) from exc
 
@@ -291,42 +307,37 @@ class Journal:
             if mode != "wal":
                 logger.warning("%s: WAL is not available here (journal_mode %s): using a rollback journal", self.path, mode)
             db.execute("PRAGMA foreign_keys = ON")
-            if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
                 db.executescript(_SCHEMA)
                 logger.info("new game journal at %s", self.path)
+            for layout in range(max(version, 1) + 1, SCHEMA_VERSION + 1) if version else ():
+                db.executescript(f"BEGIN IMMEDIATE; {_MIGRATIONS[layout]} PRAGMA user_version = {layout}; COMMIT;")
+                logger.info("game journal %s: layout %d now", self.path, layout)
+            self._layout = SCHEMA_VERSION
         except sqlite3.Error as exc:
             db.close()
             raise self._failure("prepare the journal", exc) from exc
 
     def _move_aside(self) -> Path:
-        stamp = self._clock().strftime("%Y%m%d-%H%M%S")
-        base, n = f"{self.path.name}.damaged-{stamp}", 0
-        while any(self.path.with_name((f"{base}-{n}" if n else base) + s).exists() for s in ("", "-wal", "-shm")):
-            n += 1
-        kept = self.path.with_name(f"{base}-{n}" if n else base)
         try:
-            # The log first: a fresh journal must never meet a stale log that is not its own.
-            for suffix in ("-wal", "-shm", ""):
-                source = self.path.with_name(self.path.name + suffix)
-                if source.exists():
-                    os.replace(source, kept.with_name(kept.name + suffix))
-            _sync_folder(self.path.parent)   # the move is on disk before the new journal starts
+            return keep_aside(self.path, self._clock())
         except OSError as exc:
             raise JournalError(f"the game journal {self.path} is damaged and cannot be moved aside "
                                f"({exc.strerror or exc}): move or delete it by hand") from exc
-        return kept
 
     # ---- writing ----------------------------------------------------------------------------
 
     def start_game(self, config: Mapping[str, Any]) -> int:
         """Record a new game, "playing"; a game still playing is "stopped" (one game at a time)."""
         text = _to_json(config, "game config")
-        now = self._now()
+        now, synced = self._now(), self._synced()
         with self._transaction("start a game") as db:
             stopped = [row[0] for row in db.execute("SELECT id FROM games WHERE status = ?", (PLAYING,))]
-            db.execute("UPDATE games SET status = ?, ended = ? WHERE status = ?", (STOPPED, now, PLAYING))
-            game_id = db.execute("INSERT INTO games (config, started, status) VALUES (?, ?, ?)",
-                                 (text, now, PLAYING)).lastrowid
+            db.execute("UPDATE games SET status = ?, ended = ?, ended_synced = ? WHERE status = ?",
+                       (STOPPED, now, synced, PLAYING))
+            game_id = db.execute("INSERT INTO games (config, started, status, started_synced) VALUES (?, ?, ?, ?)",
+                                 (text, now, PLAYING, synced)).lastrowid
         for old in stopped:
             logger.info("game %s stopped: game %s started", old, game_id)
         assert game_id is not None
@@ -366,7 +377,8 @@ class Journal:
             if self._status(db, game_id) == status:   # said twice (e.g. again after a restart): fine
                 return
             self._require_playing(db, game_id, f"be {status} now")
-            db.execute("UPDATE games SET status = ?, ended = ? WHERE id = ?", (status, self._now(), game_id))
+            db.execute("UPDATE games SET status = ?, ended = ?, ended_synced = ? WHERE id = ?",
+                       (status, self._now(), self._synced(), game_id))
 
     # ---- reading ----------------------------------------------------------------------------
 
@@ -416,6 +428,11 @@ class Journal:
     def _now(self) -> str:
         return self._clock().isoformat(timespec="seconds")
 
+    def _synced(self) -> int | None:
+        """1 or 0 (the clock is, or is not, set from the network), None when nothing can tell."""
+        answer = self._clock_synced()
+        return None if answer is None else int(bool(answer))
+
     @contextmanager
     def _transaction(self, doing: str) -> Iterator[sqlite3.Connection]:
         """One transaction: all of it is on disk at the end, or none of it (it rolls back)."""
@@ -437,7 +454,7 @@ class Journal:
             except sqlite3.Error as exc:
                 if db.in_transaction:
                     _quietly_roll_back(db)
-                if _is_damage(exc):
+                if is_damage(exc):
                     raise self._reset(str(exc)) from exc
                 raise self._failure(doing, exc) from exc
 
@@ -477,8 +494,11 @@ class Journal:
                 self._read_failed(exc, f"game {game_id}")
                 continue
             started, ended, status = (self._column(game_id, name) for name in ("started", "ended", "status"))
+            synced = [self._column(game_id, name) if self._layout >= 2 else None
+                      for name in ("started_synced", "ended_synced")]
             actions, problem = self._actions(game_id)
-            games.append(StoredGame(game_id, config, actions, started or "?", status or "damaged", ended, problem))
+            games.append(StoredGame(game_id, config, actions, started or "?", status or "damaged", ended, problem,
+                                    *(None if flag is None else flag == "1" for flag in synced)))
         return games
 
     def _column(self, game_id: int, name: str) -> str | None:
@@ -502,7 +522,7 @@ class Journal:
         return actions, None
 
     def _read_failed(self, exc: Exception, what: str) -> None:
-        if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc, inspecting=True):
+        if isinstance(exc, sqlite3.DatabaseError) and not is_damage(exc, inspecting=True):
             raise self._failure(f"read {what}", exc) from exc
         self._damage_found(_why(exc), what)
 
@@ -530,7 +550,7 @@ class Journal:
         elif name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) or "readonly" in text:
             why = (f"no permission to use {self.path} ({text}): run as the station's user (or with sudo), "
                    f"or give it write access to {self.path.parent}")
-        elif _is_damage(exc):
+        elif is_damage(exc):
             why = f"{self.path} is damaged ({text})"
         else:
             why = f"{self.path}: {text}"
@@ -621,6 +641,16 @@ def _first_bad_json(db: sqlite3.Connection) -> str | None:
     return row[0] if row else None
 
 
+def _expected_columns(version: int) -> dict[str, set[str]]:
+    """The columns a journal of layout ``version`` must have."""
+    columns = {table: set(names) for table, names in _COLUMNS.items()}
+    for layout, added in _ADDED_COLUMNS.items():
+        if version >= layout:
+            for table, names in added.items():
+                columns[table] |= names
+    return columns
+
+
 def _why(exc: Exception) -> str:
     if isinstance(exc, UnicodeDecodeError):
         return f"the file is damaged: garbled text ({exc.reason})"
@@ -634,7 +664,7 @@ def _quietly_roll_back(db: sqlite3.Connection) -> None:
         logger.warning("rollback failed: %s", exc)
 
 
-def _is_damage(exc: sqlite3.Error, *, inspecting: bool = False) -> bool:
+def is_damage(exc: sqlite3.Error, *, inspecting: bool = False) -> bool:
     """Is this error the file's contents? Corrupt and not-a-database always are; while a file is
     being inspected or read, any error that is not about the machine (busy, permissions, a full
     or failing disk) is, too ("unsupported file format", "malformed database schema" ...)."""
@@ -647,6 +677,23 @@ def _is_damage(exc: sqlite3.Error, *, inspecting: bool = False) -> bool:
         return True
     machine = ("locked", "busy", "readonly", "read-only", "permission", "full", "unable to open", "disk I/O", "memory")
     return inspecting and not any(word in text for word in machine)
+
+
+def keep_aside(path: Path, when: datetime) -> Path:
+    """Move a damaged SQLite file, with its ``-wal`` and ``-shm``, to ``NAME.damaged-YYYYmmdd-HHMMSS``
+    (``-1``, ``-2`` … when taken) for a grown-up to look at; the move is on disk when this returns.
+    Returns the new path; ``OSError`` if it cannot be moved."""
+    base, n = f"{path.name}.damaged-{when.strftime('%Y%m%d-%H%M%S')}", 0
+    while any(path.with_name((f"{base}-{n}" if n else base) + s).exists() for s in ("", "-wal", "-shm")):
+        n += 1
+    kept = path.with_name(f"{base}-{n}" if n else base)
+    # The log first: a fresh file must never meet a stale log that is not its own.
+    for suffix in ("-wal", "-shm", ""):
+        source = path.with_name(path.name + suffix)
+        if source.exists():
+            os.replace(source, kept.with_name(kept.name + suffix))
+    _sync_folder(path.parent)   # the move is on disk before a new file starts
+    return kept
 
 
 def _sync_folder(folder: Path) -> None:
@@ -694,7 +741,7 @@ def summarise(game: StoredGame) -> GameSummary:
         status=game.status, players=_players(live, game.config), winner=winner, scores=scores,
         duration_s=float(last_t) if isinstance(last_t, (int, float)) else 0.0,
         actions=len(game.actions), violations=sum(1 for e in events if e["type"] == "violation"),
-        measures=measures, problem=problem)
+        measures=measures, problem=problem, started_synced=game.started_synced, ended_synced=game.ended_synced)
 
 
 def _players(live: Game | None, config: Mapping[str, Any]) -> list[str]:

@@ -21,7 +21,7 @@ from station.printables.paper import PRINTER_MARGIN_MM, parse_paper
 from station.printables.raster import card_pdf, rasterise, render_card
 from station.printables.shaped_art import DEAD_GREY, corner_marks, sides
 from station.printables.sheets import sheet_layout
-from station.printed.cards import CODE_MM, MODULE_MM, RECTANGLE, TRIANGLE, shape_of
+from station.printed.cards import CODE_MM, MODULE_MM, RECTANGLE, TRIANGLE
 from station.vision.decode import make_decoder
 
 CATALOG = load_catalog()

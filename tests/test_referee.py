@@ -125,7 +125,7 @@ def test_the_screens_after_a_hand_show_its_values(tmp_path):
     assert hand.results == ("16", "21")
     ref.press(CONFIRM, 5.0)
     won = ref.screen(5.0)
-    assert (won.title, won.big, won.lines) == ("Hand 1 won", "Ben", ("Ana pays 6",))
+    assert (won.title, won.big, won.lines) == ("Hand 1 won", "Ben", ("Ana: 6 to own spoils",))
     ref.press(CONFIRM, 5.0)
     live = ref.screen(5.0)
     assert live.title == "Hand 2" and live.footer == "VICTORY 0-0"

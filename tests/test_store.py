@@ -391,3 +391,63 @@ def test_the_journal_is_json_text_a_grown_up_can_read_with_sqlite3(path: Path) -
     (action,) = db.execute("SELECT action FROM actions").fetchone()
     db.close()
     assert json.loads(config) == CONFIG and json.loads(action) == plays()[0]
+
+
+# ---- honest dates: was the clock set from the network? ---------------------------------------
+
+LAYOUT_1 = """
+CREATE TABLE games (id INTEGER PRIMARY KEY, config TEXT NOT NULL, started TEXT NOT NULL, ended TEXT,
+                    status TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped')));
+CREATE TABLE actions (game_id INTEGER NOT NULL REFERENCES games (id), seq INTEGER NOT NULL, action TEXT NOT NULL,
+                      PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
+INSERT INTO games VALUES (1, '{"game": "math-wars", "players": ["Ana", "Ben"]}', '2026-11-21T09:07:00+01:00',
+                          '2026-11-21T09:14:00+01:00', 'finished');
+INSERT INTO actions VALUES (1, 1, '{"type": "play", "t": 1.5, "player": "Ana", "card": "MW-A-N21"}');
+PRAGMA user_version = 1;
+"""
+
+
+def layout_1_journal(path: Path) -> None:
+    """A journal as a station of the first layout wrote it (before the clock was recorded)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path)
+    db.executescript(LAYOUT_1)
+    db.close()
+
+
+def test_each_game_records_whether_the_clock_was_set_from_the_network_at_its_start_and_end(path: Path) -> None:
+    synced = [False]
+    with Journal(path, clock=fixed_clock, clock_synced=lambda: synced[0]) as journal:
+        first = journal.start_game(CONFIG)
+        synced[0] = True            # the Pi reached a time server during the game
+        journal.finish(first)
+        second = journal.start_game(CONFIG)
+    with Journal(path, readonly=True) as journal:
+        games = {g.id: g for g in journal.games()}
+    assert (games[first].started_synced, games[first].ended_synced) == (False, True)
+    assert (games[second].started_synced, games[second].ended_synced) == (True, None)
+    assert summarise(games[first]).started_synced is False
+
+
+def test_a_clock_nothing_can_tell_about_is_recorded_as_unknown(path: Path) -> None:
+    with Journal(path, clock=fixed_clock, clock_synced=lambda: None) as journal:
+        game_id = journal.start_game(CONFIG)
+        journal.stop(game_id)
+        stored = journal.game(game_id)
+    assert (stored.started_synced, stored.ended_synced) == (None, None)
+
+
+def test_a_journal_of_the_first_layout_is_read_as_it_is_and_migrated_when_the_station_opens_it(path: Path) -> None:
+    layout_1_journal(path)
+    with Journal(path, readonly=True) as journal:   # history while an old station still runs: no change
+        old = journal.games()
+        assert journal.damaged is None
+    assert [(g.id, g.started, g.started_synced, len(g.actions)) for g in old] == [(1, "2026-11-21T09:07:00+01:00", None, 1)]
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
+    with Journal(path, clock=fixed_clock, clock_synced=lambda: True) as journal:
+        assert journal.recovered is None             # an older layout is not damage
+        new = journal.start_game(CONFIG)
+        games = {g.id: g for g in journal.games()}
+    assert games[1].actions == old[0].actions and games[1].started_synced is None
+    assert games[new].started_synced is True
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2

@@ -178,3 +178,11 @@ def test_a_card_over_the_discard_box_that_sits_beside_the_tableau_is_a_play_not_
     box = table.mat.zone("seat1.discard")
     actions = table.lay("BB-A-N7A", box.x + box.w - 30, box.y + box.h - 30, angle=17.0)  # a discard, crooked
     assert [(a["type"], a["card"]) for a in actions] == [("discard", "BB-A-N7A")]
+
+
+def test_a_card_at_the_play_areas_edge_near_the_discard_box_is_the_tableaus():
+    table = Table()
+    area, box = table.mat.zone("seat1.tableau"), table.mat.zone("seat1.discard")
+    x, y = area.x + area.w - 5, box.y + 30  # inside the area, within the box's slack
+    assert table.adapter.zone_of(table.mat, x, y) == area and table.adapter.cards_in(box, [Lying("X", x, y)])
+    assert "discard" not in [a["type"] for a in table.lay("BB-A-N7A", x, y)]  # a tableau card, judged as one

@@ -58,7 +58,7 @@ def test_a_card_that_fits_is_a_tone_only_and_one_that_does_not_says_why():
     assert [(o.signal, o.seconds) for o in good] == [("accepted", 0.0)]  # gone at once: the map shows it
     bad = BB.overlays(play(game, "BB-A-N6A", (2, 0), 0, t=2.0), game.state(), "press")
     assert [o.signal for o in bad] == ["rejected"]
-    assert bad[0].view == VerdictView("wrong", "No fit", "Neighbours are 1 apart", "6 beside 4")
+    assert bad[0].view == VerdictView("wrong", "No fit", "Neighbours are 1 apart. Take it back", "6 beside 4")
     alone = BB.overlays(play(game, "BB-A-N7A", (5, 0), 180, t=3.0), game.state(), "press")
     assert alone[0].view == VerdictView("wrong", "Not touching", "Lay it beside a card", "7")
 

@@ -97,7 +97,7 @@ def test_a_violation_shows_what_was_wrong(tmp_path):
     ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
     ref.apply({"type": "play", "t": 1.0, "player": "Ana", "card": "MW-B-N3"})
     verdict = screen(ref, 1.0)
-    assert verdict.kind == "wrong" and verdict.title == "Not your deck" and verdict.detail == "deck B, not A" and verdict.who == "Ana"
+    assert verdict.kind == "wrong" and verdict.title == "Not your deck" and verdict.detail == "That is deck B, yours is A. Take it back" and verdict.who == "Ana"
     assert ref.take_signals() == ["rejected"]
 
 

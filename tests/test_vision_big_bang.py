@@ -92,7 +92,6 @@ def test_a_whole_tableau_at_1920x1080_lands_every_card_in_its_cell_and_turn():
 def test_triangles_point_every_one_of_six_ways_and_vision_tells_which():
     area = SOLO.zone("seat1.tableau")
     star_at, star_angle = (area.x + 140, area.y + 120), 0.0
-    a = math.radians(star_angle)
     cells = [(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0)]  # down, up, down, up, down, up
     wanted = [60, 0, 180, 120, 300, 240]
     numbers = [c.id for c in CATALOG.game("big-bang").cards(["B"]) if c.face.kind == "number"][:6]

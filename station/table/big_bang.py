@@ -28,7 +28,7 @@ from typing import Any
 from engine.big_bang.lattice import neighbours
 from station.table.adapter import Lying, Note, Reading, TableAdapter
 from station.table.lattice_snap import OffLattice, Snapped, snap
-from station.table.mat import MatLayout, Zone
+from station.table.mat import MatLayout
 
 DISCARD = "discard"
 CODE = "BB-"  # every Big Bang card's ID starts so
@@ -83,7 +83,8 @@ class BigBangTable(TableAdapter):
         for number, seat in enumerate(state["tableaux"], start=1):
             zones = {zone.name.partition(".")[2]: zone for zone in mat.seat_zones(number)}
             if DISCARD in zones:
-                self._discard(seat, zones[DISCARD], [c for c in snapshot if c.card_id not in grown], t, reading)
+                in_box = [c for c in snapshot if c.card_id not in grown and self.zone_of(mat, c.x, c.y) == zones[DISCARD]]
+                self._discard(seat, in_box, t, reading)
 
     # ---- the tableau ---------------------------------------------------------------------------
 
@@ -131,10 +132,10 @@ class BigBangTable(TableAdapter):
 
     # ---- the discard box -------------------------------------------------------------------------
 
-    def _discard(self, seat: Mapping[str, Any], box: Zone, snapshot: Sequence[Lying], t: float,
-                 reading: Reading) -> None:
+    def _discard(self, seat: Mapping[str, Any], in_box: Sequence[Lying], t: float, reading: Reading) -> None:
+        """``in_box``: the cards lying in the player's discard box (nearer it than any other zone)."""
         pile = {c["card"] for c in seat["discard"]}
-        for card in self.cards_in(box, snapshot):
+        for card in in_box:
             if card.covered or card.card_id in pile or card.card_id in self._discards_sent:
                 continue
             if not card.card_id.startswith(CODE):

@@ -130,7 +130,7 @@ def _played(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     reason = str(e["reason"])
     where, _, _ = reason.partition(": ")  # "6 beside 4: neighbours differ by exactly 1"
     if " beside " in where:
-        title, detail, what = "No fit", "Neighbours are 1 apart", where
+        title, detail, what = "No fit", "Neighbours are 1 apart. Take it back", where
     else:
         title = {"Touch a card": "Not touching", "Dead face": "Dead face", "Cell taken": "Cell taken"}.get(reason, "No fit")
         detail, what = ("Lay it beside a card" if reason == "Touch a card" else "Take it back"), _shown(e)

@@ -5,8 +5,9 @@ Four buttons, one map per screen (docs/screens.md has it as a table):
 ============  =====================  =======================  ==================  ====================
 screen        SELECT                 CONFIRM                  BACK                SPARE
 ============  =====================  =======================  ==================  ====================
-menu          next game              set the game up          --                  --
-setup         next row               change the row / Start   previous row        --
+menu          next game              set the game up (or      --                  --
+                                     show the address)
+setup         next row               change the row / Start   previous row        change the row back
 live          next page of players   the game's action, or    hold: end game      the game's menu
                                      the last result again                        (a table vote …);
                                                                                   hold: undo
@@ -30,13 +31,17 @@ from typing import TYPE_CHECKING, Any
 from station.hardware.buttons import Press
 from station.table.adapter import Note
 from station.ui.overlays import Overlay
-from station.ui.setup import SetupOption
+from station.ui.setup import SEAT, SetupOption, seat_rows, seated
 from station.ui.views import FaultView, HandView, LiveView, Menu, MenuView, SetupView, VerdictView, View
 
 if TYPE_CHECKING:
     from station.games import StationGame
 
 NOTE_SECONDS = 4.0
+
+
+def _no_roster() -> Sequence[str]:
+    return ()
 
 
 @dataclass(frozen=True)
@@ -79,18 +84,22 @@ class Controller:
     games: Mapping[str, StationGame]  # game name -> its plug-in
     defaults: Mapping[str, Mapping[str, Any]]  # game name -> the station config's [<game>] table
     seed: Callable[[], int]  # a fresh shuffle seed for each new game
+    roster: Callable[[], Sequence[str]] = _no_roster  # the class list's names, read when setup opens
+    teacher_page: Callable[[], View] | None = None  # when the page is on: the menu's last item shows its address and PIN
     screen: str = "menu"  # menu, setup, game
     game: str = ""
     reveal: str = "press"
     menu_index: int = 0
     setup: list[SetupOption] = field(default_factory=list)
     setup_row: int = 0
+    names: list[str] = field(default_factory=list)  # the roster as setup opened with it
     page: int = 0
     overlays: deque[Overlay] = field(default_factory=deque)
     last_result: Overlay | None = None  # the last replayable overlay (a hand's results): CONFIRM shows it again
     question: _Question | None = None
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
+    address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
 
     # ---- what the station tells the controller ------------------------------------------------
 
@@ -125,6 +134,7 @@ class Controller:
         self.show_note(note, signal="")
 
     def open_setup(self) -> None:
+        self.menu_index = min(self.menu_index, len(self.games) - 1)
         self._menu(Press("confirm"))
 
     def set_fault(self, fault: FaultView | None) -> None:
@@ -160,13 +170,36 @@ class Controller:
             return self._overlay_press(press, overlay, now)
         return self._live(press, state, over)
 
+    def show_address(self) -> None:
+        """The station's address and how to open its page, over the menu until a button is pressed."""
+        if self.address is not None:
+            self._queue(Overlay(self.address(), seconds=None, kind="note"))
+
+    def _menu_extras(self) -> list[tuple[str, Callable[[], None]]]:
+        """The menu's items after the games: the station's address, the teacher's page (each when
+        the station has one), with what CONFIRM does on them."""
+        extras: list[tuple[str, Callable[[], None]]] = []
+        if self.address is not None:
+            extras.append(("Station address", self.show_address))
+        if self.teacher_page is not None:
+            page = self.teacher_page
+            extras.append(("Teacher page", lambda: self._queue(Overlay(page(), seconds=None, kind="hint"))))
+        return extras
+
     def _menu(self, press: Press) -> list[Intent]:
         names = list(self.games)
+        extras = self._menu_extras()
+        items = len(names) + len(extras)
         if press.button == "select":
-            self.menu_index = (self.menu_index + 1) % len(names)
+            self.menu_index = (self.menu_index + 1) % items
+        elif press.button == "confirm" and self.menu_index >= len(names):
+            extras[self.menu_index - len(names)][1]()
         elif press.button == "confirm":
             self.game = names[self.menu_index]
-            self.setup = self.games[self.game].setup_options(self.defaults.get(self.game, {}))
+            defaults = self.defaults.get(self.game, {})
+            self.setup = self.games[self.game].setup_options(defaults)
+            self.names = list(self.roster())
+            self.setup = seat_rows(self.setup, self.names, list(defaults.get("names", [])))
             self.setup_row, self.screen = 0, "setup"
         return []
 
@@ -179,16 +212,30 @@ class Controller:
                 self.screen = "menu"
             else:
                 self.setup_row -= 1
-        elif press.button == "confirm":
+        elif press.button in ("confirm", "spare"):
             if self.setup_row < len(self.setup):
-                self.setup[self.setup_row].step()
-            else:
+                self._step_row(self.setup[self.setup_row], -1 if press.button == "spare" else 1)
+            elif press.button == "confirm":
                 return [self._start()]
         return []
 
+    def _step_row(self, option: SetupOption, by: int) -> None:
+        """Change a row; a seat passes over names other seats hold, and a new number of players
+        adds or drops seat rows."""
+        if option.key.startswith(SEAT):
+            option.step(by, skip=[o.value for o in self.setup if o.key.startswith(SEAT) and o is not option])
+            return
+        option.step(by)
+        if option.key == "players":
+            self.setup = seat_rows(self.setup, self.names, list(self.defaults.get(self.game, {}).get("names", [])))
+
     def _start(self) -> StartGame:
-        choices = {option.key: option.value for option in self.setup}
-        config = self.games[self.game].game_config(choices, self.defaults.get(self.game, {}), self.seed())
+        choices = {option.key: option.value for option in self.setup if not option.key.startswith(SEAT)}
+        defaults = dict(self.defaults.get(self.game, {}))
+        names = seated(self.setup)
+        if names:  # the roster's children in their seats, in place of the config's names
+            defaults["names"] = names
+        config = self.games[self.game].game_config(choices, defaults, self.seed())
         return StartGame(config, choices.get("reveal", "press"))
 
     def _overlay_press(self, press: Press, overlay: Overlay, now: float) -> list[Intent]:
@@ -275,7 +322,7 @@ class Controller:
             if note is not None:
                 return note.view
         if self.screen == "menu":
-            titles = tuple(game.title for game in self.games.values())
+            titles = tuple(game.title for game in self.games.values()) + tuple(title for title, _ in self._menu_extras())
             return MenuView("Choose a game", titles, self.menu_index, "SELECT  CONFIRM")
         if self.screen == "setup":
             title = self.games[self.game].title

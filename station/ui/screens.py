@@ -379,23 +379,39 @@ def _hand(c: Canvas, view: HandView) -> None:
     results = view.results if view.results is not None else ("?",) * len(view.rows)
     pairs = list(zip(view.rows, results))
     shown, index, pages = _page(pairs, per_page, view.page)
-    size = max(s for s in BODY if fonts.height(s) <= pitch or s == fonts.MIN_SIZE)
-    room = min(max(fonts.width(r, size, bold=True) for r in (*results, "88")), WIDTH // 4)  # "?" and 2 digits alike
+    tallest = max(s for s in BODY if fonts.height(s) <= pitch or s == fonts.MIN_SIZE)
+    sizes = [s for s in BODY if s <= tallest]
+    # the largest size at which every row's name, pair and result fit whole ("Farouk 1 − 10 = −9" beside a 250)
+    size = next((s for s in sizes if all(_row_fits(line, s, _result_room(results, s)) for line in view.rows)),
+                sizes[-1])
+    room = _result_room(results, size)
     for i, (line, result) in enumerate(shown):
         _player_row(c, (1, top + i * pitch, WIDTH - 1, top + (i + 1) * pitch), line, size, result, room)
     if tail:
         _bottom_line(c, view.hint, index, pages)
 
 
+def _result_room(results: Sequence[str], size: int) -> int:
+    """The result column's width: the widest result, "?" and 2 digits alike, at most a quarter of the screen."""
+    return min(max(fonts.width(r, size, bold=True) for r in (*results, "88")), WIDTH // 4)
+
+
+def _row_fits(line: PlayerLine, size: int, room: int) -> bool:
+    """Whether ``line``'s name, detail and "= result" (in ``room``) fit a row whole at ``size``."""
+    need = GLYPH + 2 + fonts.width(line.name, size) + 4 + fonts.width(line.detail, size) + 4
+    return need + fonts.width("=", size) + 3 + room <= WIDTH - 2
+
+
 def _verdict(c: Canvas, view: VerdictView) -> None:
-    head = 36
-    c.glyph(VERDICT_GLYPH[view.kind], (0, 2, 32, head))
-    c.lines((34, 1, WIDTH - 1, head), view.title, 2, (20, 16, 14, 13, 12, 11), bold=True)
+    """Glyph and title at the top; whose play, then two lines that say why and what to do."""
+    head = 30
+    c.glyph(VERDICT_GLYPH[view.kind], (0, 1, 30, head))
+    c.lines((33, 1, WIDTH - 1, head), view.title, 2, (20, 16, 14, 13, 12, 11), bold=True)
     detail = view.detail
     if view.who:
         c.text((1, head + 1, WIDTH - 1, head + 13), view.who, (12, 11, fonts.MIN_SIZE), bold=True)
         if detail:
-            c.lines((1, head + 14, WIDTH - 1, HEIGHT), detail, 1, (11, fonts.MIN_SIZE))
+            c.lines((1, head + 13, WIDTH - 1, HEIGHT), detail, 2, (11, fonts.MIN_SIZE))
     elif detail:
         c.lines((1, head + 2, WIDTH - 1, HEIGHT), detail, 2, (12, 11, fonts.MIN_SIZE))
 

@@ -1,14 +1,19 @@
 """The setup screen's rows as data: each option, its choices and the one chosen.
 
 A game's UI module lists its options (players, edition, teams …); the controller shows them the
-same way for every game: SELECT moves to the next row, CONFIRM steps the row's value, and the
-last row, Start, starts the game.
+same way for every game: SELECT moves to the next row, CONFIRM steps the row's value (SPARE steps
+it back), and the last row, Start, starts the game. When the station has a class roster, the
+controller adds a "Seat N" row per player after the players row, each offering the roster's names
+(``seat_rows``), so the game's config carries the children's real names.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+SEAT = "seat:"  # a seat row's key: "seat:1" is seat 1
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,44 @@ class SetupOption:
     def shown(self) -> str:
         return next(c.label for c in self.choices if c.value == self.value)
 
-    def step(self) -> None:
+    def step(self, by: int = 1, skip: Sequence[Any] = ()) -> None:
+        """The next choice (``by`` -1: the one before), passing over the values in ``skip``."""
         values = [c.value for c in self.choices]
-        self.value = values[(values.index(self.value) + 1) % len(values)]
+        at = values.index(self.value)
+        for _ in values:
+            at = (at + by) % len(values)
+            if values[at] not in skip:
+                break
+        self.value = values[at]
+
+
+def guest(seat: int) -> str:
+    """The name of a seat nobody on the roster takes (a visitor): the same as the config's P3, P4 …"""
+    return f"P{seat}"
+
+
+def seat_rows(options: list[SetupOption], roster: Sequence[str], configured: Sequence[str]) -> list[SetupOption]:
+    """``options`` with one "Seat N" row per player after the players row, each offering the
+    roster's names and a guest; a seat keeps the name it had, else takes the configured seat's
+    name when it is on the roster, else the first name no other seat has. No roster, or a game
+    without a players row: the options as they are."""
+    kept = [o for o in options if not o.key.startswith(SEAT)]
+    players = next((i for i, o in enumerate(kept) if o.key == "players"), None)
+    if not roster or players is None:
+        return kept
+    before = {o.key: o.value for o in options if o.key.startswith(SEAT)}
+    taken: list[str] = []
+    seats = []
+    for n in range(1, int(kept[players].value) + 1):
+        choices = [Choice(name, name) for name in roster] + [Choice(guest(n), f"{guest(n)} (guest)")]
+        wanted = [before.get(f"{SEAT}{n}")] + ([configured[n - 1]] if n <= len(configured) else []) + list(roster)
+        value = next((name for name in wanted if name is not None and name not in taken
+                      and (name in roster or name == guest(n))), guest(n))
+        taken.append(value)
+        seats.append(SetupOption(f"{SEAT}{n}", f"Seat {n}", choices, value))
+    return kept[:players + 1] + seats + kept[players + 1:]
+
+
+def seated(options: Sequence[SetupOption]) -> list[str]:
+    """The names the seat rows hold, seat 1 first (empty without seat rows)."""
+    return [o.value for o in options if o.key.startswith(SEAT)]

@@ -1,0 +1,111 @@
+"""``mathstation selftest``: the parts of the station config, opened as the daemon opens them,
+checked one by one with the person at the station (station/selftest.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from station.config import ConfigFileError, StationConfig, load_config
+from station.daemon import SYSTEM_CONFIG
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("selftest", help="check the camera, OLED, buttons, buzzer and LED, one by one",
+                       description="Check every part of the station with you at it: the camera takes a picture, "
+                                   "the OLED shows a test pattern, you press each button when asked, the buzzer "
+                                   "sounds and the LED blinks. Stop the station first: sudo systemctl stop mathstation")
+    p.add_argument("--config", type=Path, default=None,
+                   help=f"the station config (default: {SYSTEM_CONFIG} if it exists, else the built-in defaults)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = args.config or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
+    try:
+        config = load_config(path)
+    except ConfigFileError as exc:
+        print(f"mathstation selftest: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return selftest(config, sys.stdin, sys.stdout)
+
+
+def selftest(config: StationConfig, answers: TextIO, out: TextIO, *, clock: Callable[[], float] = time.monotonic,
+             wait: Callable[[float], None] = time.sleep, pin_factory: Any = None) -> int:
+    """Open the configured parts, run the checks, print the summary; 0 when every check passed.
+    ``pin_factory`` (tests: a mock factory) replaces the config's for the buttons and signals."""
+    from station.selftest import SelfTest, summary
+
+    def say(line: str) -> None:
+        print(line, file=out, flush=True)
+
+    def ask(question: str) -> bool:
+        print(f"      {question} [y/n] ", end="", file=out, flush=True)
+        answer = answers.readline().strip().lower()
+        if not answers.isatty():
+            print(answer, file=out)  # answers from a pipe: the transcript shows them
+        return answer in ("y", "yes")
+
+    say(f"Self-test of the station, config {config.path or 'built-in defaults'}")
+    parts = _open_parts(config, say, pin_factory)
+    try:
+        test = SelfTest(camera=parts["camera"], display=parts["display"], buttons=parts["buttons"],
+                        signals=parts["signals"], say=say, ask=ask, clock=clock, wait=wait,
+                        buzzer=config["signals"]["buzzer_pin"] != "", led=config["signals"]["led_pin"] != "",
+                        button_names=parts["button_names"])
+        checks = test.run()
+    finally:
+        for name in ("buttons", "signals", "display"):
+            if parts[name] is not None:
+                parts[name].close()
+    say(summary(checks))
+    return EXIT_OK if all(c.ok for c in checks) else EXIT_FAILED
+
+
+def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: Any) -> dict[str, Any]:
+    """Each part as the config names it; one that cannot be opened is None and said why."""
+    from station.cameras import open_camera
+    from station.hardware.buttons import ButtonsError, open_buttons
+    from station.hardware.display import DisplayError, open_display
+    from station.hardware.signals import SignalsError, open_signals
+
+    parts: dict[str, Any] = {"camera": None, "display": None, "buttons": None, "signals": None, "button_names": ()}
+    c = config["camera"]
+
+    def picture() -> tuple[int, int]:
+        with open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"]) as camera:
+            image = camera.read().image
+        return image.shape[1], image.shape[0]
+
+    parts["camera"] = picture
+    d = config["display"]
+    if d["backend"] != "none":
+        try:
+            parts["display"] = open_display(d["backend"], i2c_port=d["i2c_port"], i2c_address=d["i2c_address"],
+                                            rotate=d["rotate"], contrast=d["contrast"])
+        except DisplayError as exc:
+            say(f"      the OLED cannot be opened: {exc}")
+    b, s = config["buttons"], config["signals"]
+    factory = pin_factory or b["pin_factory"] or None
+    pins = {name: pin for name, pin in config["buttons.pins"].items() if pin != ""}
+    if b["backend"] != "none":
+        try:
+            parts["buttons"] = open_buttons(b["backend"], pins=pins, bounce_time=b["bounce_time"],
+                                            hold_time=b["hold_time"], pin_factory=factory)
+            parts["button_names"] = tuple(pins) if b["backend"] == "gpio" else ("select", "confirm", "back", "spare")
+        except ButtonsError as exc:
+            say(f"      the buttons cannot be opened: {exc} (is the station running? sudo systemctl stop mathstation)")
+    if s["backend"] != "none":
+        try:
+            parts["signals"] = open_signals(s["backend"], buzzer_pin=s["buzzer_pin"] or None,
+                                            led_pin=s["led_pin"] or None, buzzer=s["buzzer"],
+                                            pin_factory=pin_factory or s.get("pin_factory") or b["pin_factory"] or None)
+        except SignalsError as exc:
+            say(f"      the buzzer and LED cannot be opened: {exc}")
+    return parts

@@ -1,0 +1,154 @@
+"""``mathstation selftest``: check each part of a built station with a person at it, without
+pytest: the camera gives a picture, the OLED shows a test pattern, each button is pressed when
+asked, the buzzer sounds and the LED blinks.
+
+What a person must confirm (a pattern seen, a tone heard) is asked with ``ask``; buttons are
+checked by their presses alone. Time comes from ``clock`` and waiting from ``wait``, so tests run
+it on mock hardware with scripted presses and no real waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from station.hardware.buttons import BUTTON_NAMES, Buttons
+from station.hardware.display import Display
+from station.hardware.signals import Signals
+from station.ui import fonts
+
+PRESS_SECONDS = 20.0  # how long a button is waited for before it counts as not working
+POLL_SECONDS = 0.05
+
+
+@dataclass(frozen=True)
+class Check:
+    part: str
+    ok: bool
+    detail: str
+
+
+@dataclass
+class SelfTest:
+    """The parts under test (None: not configured, skipped) and how to talk to the person."""
+
+    camera: Callable[[], tuple[int, int]] | None  # opens the camera, reads a frame: its (width, height)
+    display: Display | None
+    buttons: Buttons | None
+    signals: Signals | None
+    say: Callable[[str], None]
+    ask: Callable[[str], bool]  # a yes/no question to the person at the station
+    clock: Callable[[], float]
+    wait: Callable[[float], None]
+    buzzer: bool = True  # a buzzer is configured
+    led: bool = True  # an LED is configured
+    button_names: Sequence[str] = BUTTON_NAMES
+
+    def run(self) -> list[Check]:
+        steps: list[tuple[str, Callable[[], list[Check]]]] = [("camera", self._camera), ("OLED", self._oled),
+                                                              ("buttons", self._buttons), ("buzzer", self._buzzer),
+                                                              ("LED", self._led)]
+        checks: list[Check] = []
+        for number, (name, step) in enumerate(steps, 1):
+            self.say(f"[{number}/{len(steps)}] {name}")
+            for check in step():
+                self.say(f"      {'ok  ' if check.ok else 'FAIL'} {check.part}: {check.detail}")
+                checks.append(check)
+        self._show("Self-test done", f"{sum(c.ok for c in checks)} of {len(checks)} passed")
+        return checks
+
+    # ---- the steps -----------------------------------------------------------------------------
+
+    def _camera(self) -> list[Check]:
+        if self.camera is None:
+            return [Check("camera", False, "no camera configured ([camera] source)")]
+        self._show("Camera", "taking a picture")
+        try:
+            width, height = self.camera()
+        except Exception as exc:  # the camera's own errors say what is missing and the fix
+            return [Check("camera", False, str(exc))]
+        return [Check("camera", True, f"a {width} x {height} picture")]
+
+    def _oled(self) -> list[Check]:
+        if self.display is None:
+            return [Check("OLED", False, "no display configured ([display] backend)")]
+        self.display.show(pattern_image())
+        if self.display.failed:
+            return [Check("OLED", False, "the display did not take the picture: check SDA, SCL and the I2C address")]
+        seen = self.ask("The OLED shows a frame, a chequered square and 'TEST'. Do you see them?")
+        return [Check("OLED", seen, "test pattern seen" if seen else
+                      "not seen: check the wiring, `i2cdetect -y 1` and [display] i2c_address")]
+
+    def _buttons(self) -> list[Check]:
+        if self.buttons is None:
+            return [Check("buttons", False, "no buttons configured ([buttons] backend)")]
+        self.buttons.presses()  # forget presses from before the test
+        return [self._one_button(name) for name in self.button_names]
+
+    def _one_button(self, name: str) -> Check:
+        assert self.buttons is not None
+        self.say(f"      press {name.upper()} (within {PRESS_SECONDS:.0f} s)")
+        self._show(f"Press {name.upper()}", f"within {PRESS_SECONDS:.0f} s")
+        deadline, others = self.clock() + PRESS_SECONDS, []
+        while self.clock() < deadline:
+            for press in self.buttons.presses():
+                if press.button == name:
+                    note = f" (first {', '.join(o.upper() for o in others)}: are two wires swapped?)" if others else ""
+                    return Check(f"{name} button", True, "pressed" + note)
+                others.append(press.button)
+            self.wait(POLL_SECONDS)
+        hint = f"only {', '.join(o.upper() for o in dict.fromkeys(others))} came" if others else "nothing came"
+        return Check(f"{name} button", False, f"not pressed in {PRESS_SECONDS:.0f} s ({hint}): check its wire and GND")
+
+    def _buzzer(self) -> list[Check]:
+        if self.signals is None or not self.buzzer:
+            return [Check("buzzer", False, "no buzzer configured ([signals] buzzer_pin)")]
+        self._show("Buzzer", "listen")
+        self.signals.attention()
+        self.wait(1.0)
+        heard = self.ask("Did you hear the buzzer?")
+        return [Check("buzzer", heard, "heard" if heard else
+                      "not heard: check the transistor, 5 V and [signals] buzzer (active or tonal)")]
+
+    def _led(self) -> list[Check]:
+        if self.signals is None or not self.led:
+            return [Check("LED", False, "no LED configured ([signals] led_pin)")]
+        self._show("LED", "watch it")
+        self.signals.rejected()  # three fast blinks (and two low beeps)
+        self.wait(1.5)
+        seen = self.ask("Did the LED blink three times?")
+        return [Check("LED", seen, "blinked" if seen else "not seen: check which leg is long and its resistor")]
+
+    def _show(self, title: str, line: str) -> None:
+        if self.display is not None:
+            self.display.show(_words(title, line))
+
+
+def summary(checks: Sequence[Check]) -> str:
+    failed = [c.part for c in checks if not c.ok]
+    if not failed:
+        return f"All {len(checks)} checks passed: the station is ready."
+    return f"{len(checks) - len(failed)} of {len(checks)} checks passed; to fix: {', '.join(failed)}."
+
+
+def pattern_image() -> Image.Image:
+    """A frame round the edge (every edge pixel lit), a chequered square and the word TEST."""
+    image = Image.new("1", (128, 64), 0)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 127, 63), outline=1)
+    for y in range(8, 56, 4):
+        for x in range(8, 56, 4):
+            if (x // 4 + y // 4) % 2 == 0:
+                draw.rectangle((x, y, x + 3, y + 3), fill=1)
+    draw.text((66, 22), "TEST", font=fonts.font(18, bold=True), fill=1)
+    return image
+
+
+def _words(title: str, line: str) -> Image.Image:
+    image = Image.new("1", (128, 64), 0)
+    draw = ImageDraw.Draw(image)
+    draw.text((2, 6), title, font=fonts.font(16, bold=True), fill=1)
+    draw.text((2, 36), line, font=fonts.font(12), fill=1)
+    return image

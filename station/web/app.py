@@ -1,0 +1,252 @@
+"""The teacher's page as a Flask app: Roster, History and Station, every request behind the PIN.
+
+``create_app`` takes what the page may use and nothing else: the roster (its own SQLite file),
+the journal's path (opened read-only per request), the config file's path (rewritten whole by
+``settings_edit``) and the ``Board`` the referee's loop publishes to. It never sees the referee.
+
+The PIN: a request carries it in the ``mathstation-pin`` cookie (set by the unlock form,
+``SameSite=Strict`` so another site's page cannot use it) or the ``X-Station-PIN`` header (for
+scripts). Without it every page answers 401 with the unlock form and nothing else; after
+``MAX_TRIES`` wrong PINs the form refuses every try for ``LOCK_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, flash, redirect, render_template, request, url_for
+
+from engine.games import GAME_TITLES
+from station.config import ConfigFileError, load_config, schema
+from station.roster import MAX_NAME, Roster, RosterError
+from station.web import history, settings_edit
+from station.web.board import Board
+from station.web.snapshot import snapshot_jpeg
+
+COOKIE = "mathstation-pin"
+HEADER = "X-Station-PIN"
+MAX_TRIES, LOCK_SECONDS = 5, 60.0
+KEEPALIVE_SECONDS = 15.0  # an SSE comment this often keeps proxies and browsers from closing the stream
+MAX_UPLOAD = 1 << 20      # a class list's CSV is a few kilobytes
+
+
+class _Tries:
+    """Wrong PINs in a row; a lock after MAX_TRIES (a six-digit PIN cannot be guessed at that pace)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock, self.wrong, self.locked_until = clock, 0, 0.0
+        self.lock = threading.Lock()
+
+    def locked(self) -> float:
+        with self.lock:
+            return max(0.0, self.locked_until - self.clock())
+
+    def failed(self) -> None:
+        with self.lock:
+            self.wrong += 1
+            if self.wrong >= MAX_TRIES:
+                self.wrong, self.locked_until = 0, self.clock() + LOCK_SECONDS
+
+    def passed(self) -> None:
+        with self.lock:
+            self.wrong = 0
+
+
+def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Path | None, board: Board,
+               clock: Callable[[], float] = time.monotonic, keepalive: float = KEEPALIVE_SECONDS) -> Flask:
+    app = Flask(__name__)
+    app.secret_key = secrets.token_bytes(32)   # only for the one-line messages after a change
+    app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD
+    tries = _Tries(clock)
+
+    def has_pin() -> bool:
+        given = request.headers.get(HEADER) or request.cookies.get(COOKIE) or ""
+        return hmac.compare_digest(given.encode(), pin.encode())
+
+    @app.before_request
+    def require_pin() -> Any:
+        if request.endpoint == "unlock" or has_pin():
+            return None
+        return render_template("unlock.html", wait=tries.locked(), wrong=False), 401
+
+    @app.after_request
+    def no_caching(response: Response) -> Response:
+        response.headers.setdefault("Cache-Control", "no-store")
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
+
+    @app.post("/unlock")
+    def unlock() -> Any:
+        wait = tries.locked()
+        if wait:
+            return render_template("unlock.html", wait=wait, wrong=False), 429
+        given = (request.form.get("pin") or "").strip()
+        if not hmac.compare_digest(given.encode(), pin.encode()):
+            tries.failed()
+            return render_template("unlock.html", wait=tries.locked(), wrong=True), 401
+        tries.passed()
+        response = redirect(request.form.get("next") or url_for("station"))
+        response.set_cookie(COOKIE, pin, httponly=True, samesite="Strict", max_age=30 * 24 * 3600)
+        return response
+
+    @app.get("/")
+    def home() -> Any:
+        return redirect(url_for("station"))
+
+    # ---- Roster ------------------------------------------------------------------------------
+
+    @app.get("/roster")
+    def roster_page() -> Any:
+        return render_template("roster.html", names=roster.names(), max_name=MAX_NAME,
+                               report=None, recovered=roster.recovered)
+
+    def roster_change(change: Callable[[], str]) -> Any:
+        try:
+            flash(change(), "ok")
+        except RosterError as exc:
+            flash(str(exc), "error")
+        return redirect(url_for("roster_page"))
+
+    @app.post("/roster/add")
+    def roster_add() -> Any:
+        return roster_change(lambda: f"{roster.add(request.form.get('name', ''))} added.")
+
+    @app.post("/roster/rename")
+    def roster_rename() -> Any:
+        old = request.form.get("old", "")
+        return roster_change(lambda: f"{old} is now {roster.rename(old, request.form.get('new', ''))}.")
+
+    @app.post("/roster/remove")
+    def roster_remove() -> Any:
+        name = request.form.get("name", "")
+
+        def remove() -> str:
+            roster.remove(name)
+            return f"{name} removed (games already played keep the name)."
+        return roster_change(remove)
+
+    @app.post("/roster/import")
+    def roster_import() -> Any:
+        upload = request.files.get("file")
+        if upload is None or not upload.filename:
+            flash("Choose a CSV file first.", "error")
+            return redirect(url_for("roster_page"))
+        try:
+            report = roster.import_csv(upload.read())
+        except RosterError as exc:
+            flash(str(exc), "error")
+            return redirect(url_for("roster_page"))
+        return render_template("roster.html", names=roster.names(), max_name=MAX_NAME, report=report,
+                               recovered=roster.recovered)
+
+    # ---- History -----------------------------------------------------------------------------
+
+    def chosen() -> tuple[list[Any], history.Filters, list[str], str | None]:
+        games, damaged = history.read_games(journal_file)
+        filters, problems = history.Filters.parse(request.args)
+        return [s for s in games if filters.keeps(s)], filters, problems, damaged
+
+    @app.get("/history")
+    def history_page() -> Any:
+        games, filters, problems, damaged = chosen()
+        everyone, _ = history.read_games(journal_file)
+        children = history.per_child(games)
+        unknown = sum(1 for s in everyone if history.known_day(s) is None)
+        return render_template(
+            "history.html", games=games, filters=filters, problems=problems, damaged=damaged,
+            children=children, chart=history.chart_svg(children), when=history.when,
+            result=_result, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
+            players=sorted({p for s in everyone for p in s.players}, key=str.casefold),
+            dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode())
+
+    @app.get("/history.csv")
+    def history_csv() -> Any:
+        games, _, _, _ = chosen()
+        return Response(history.games_csv(games), mimetype="text/csv",
+                        headers={"Content-Disposition": 'attachment; filename="mathstation-history.csv"'})
+
+    # ---- Station -----------------------------------------------------------------------------
+
+    @app.get("/station")
+    def station() -> Any:
+        return render_template("station.html", live=board.live(), settings=_settings(config_path),
+                               config_path=config_path, has_sight=board.sight() is not None)
+
+    @app.get("/station/live.json")
+    def live_json() -> Any:
+        return board.live().as_json()
+
+    @app.get("/station/events")
+    def live_events() -> Any:
+        def stream() -> Iterator[str]:
+            live = board.live()
+            yield f"data: {json.dumps(live.as_json(), ensure_ascii=False)}\n\n"
+            while True:
+                newer = board.wait(live.version, keepalive)
+                if newer.version == live.version:
+                    yield ": still here\n\n"
+                    continue
+                live = newer
+                yield f"data: {json.dumps(live.as_json(), ensure_ascii=False)}\n\n"
+        return Response(stream(), mimetype="text/event-stream", headers={"X-Accel-Buffering": "no"})
+
+    @app.get("/station/snapshot.jpg")
+    def snapshot() -> Any:
+        sight = board.sight()
+        if sight is None:
+            return Response("The camera has not given a picture yet.", status=404, mimetype="text/plain")
+        return Response(snapshot_jpeg(sight), mimetype="image/jpeg")
+
+    @app.post("/station/settings")
+    def save_settings() -> Any:
+        if config_path is None:
+            flash("The station runs on its built-in defaults (no config file): create "
+                  "/etc/mathstation/station.toml to change settings here.", "error")
+        else:
+            try:
+                settings_edit.apply_changes(config_path, request.form)
+                flash("Saved. The station uses the new settings when it next starts "
+                      "(sudo systemctl restart mathstation).", "ok")
+            except ConfigFileError as exc:
+                flash(f"Not saved: {exc}", "error")
+            except OSError as exc:
+                flash(f"Not saved: cannot write {config_path} ({exc.strerror or exc}).", "error")
+        return redirect(url_for("station") + "#settings")
+
+    return app
+
+
+def _result(s: Any) -> str:
+    from station.cli_history import result
+
+    return result(s)
+
+
+def _settings(config_path: Path | None) -> list[dict[str, Any]]:
+    """The main settings as the form shows them: current value, choices when the check has a few."""
+    try:
+        config = load_config(config_path)
+    except ConfigFileError:
+        config = load_config(None)
+    rows = []
+    for section, key in settings_edit.main_settings():
+        spec = schema()[section][key]
+        value = config[section][key]
+        choices = _choices(spec.check, value)
+        title = GAME_TITLES.get(section, section)
+        rows.append({"name": settings_edit.field_name(section, key), "label": f"{title}: {key.replace('_', ' ')}",
+                     "value": value, "choices": choices, "help": spec.help, "boolean": isinstance(value, bool)})
+    return rows
+
+
+def _choices(check: Callable[[Any], str | None], value: Any) -> list[str] | None:
+    """The values a one-of check allows (``settings.one_of``), for a drop-down."""
+    choices = getattr(check, "choices", None)
+    return list(choices) if choices else None

@@ -1,0 +1,178 @@
+"""The History page's figures: every game of every kind from the journal (read-only), filtered
+by child, game and date; per child, games played, wins and each game's own measures (from its
+plug-in's history summary); a bar chart drawn as SVG on the station; the CSV the command line
+gives (``mathstation history --csv``).
+
+A date is only as good as the clock: a game started while the clock was not set from the network
+shows "date unknown" and never matches a date filter (a Pi without a time server starts its
+clock where it last stopped).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from engine.games import GAME_TITLES
+from station.store import GameSummary, Journal, summarise
+
+DATE_UNKNOWN = "date unknown"
+
+
+@dataclass(frozen=True)
+class Filters:
+    child: str = ""
+    game: str = ""
+    since: date | None = None
+    until: date | None = None
+
+    @classmethod
+    def parse(cls, args: Any) -> tuple[Filters, list[str]]:
+        """From a request's query; a bad date is left out with a message (the rest still filters)."""
+        problems: list[str] = []
+        dates: dict[str, date | None] = {}
+        for key in ("from", "to"):
+            text = (args.get(key) or "").strip()
+            dates[key] = None
+            if text:
+                try:
+                    dates[key] = date.fromisoformat(text)
+                except ValueError:
+                    problems.append(f"'{text}' is not a date like 2026-03-14: the {key} date was left out")
+        return cls((args.get("child") or "").strip(), (args.get("game") or "").strip(), dates["from"], dates["to"]), problems
+
+    def keeps(self, s: GameSummary) -> bool:
+        if self.child and self.child.casefold() not in (p.casefold() for p in s.players):
+            return False
+        if self.game and s.game != self.game:
+            return False
+        if self.since or self.until:
+            day = known_day(s)
+            if day is None or (self.since and day < self.since) or (self.until and day > self.until):
+                return False
+        return True
+
+
+@dataclass
+class ChildFigures:
+    name: str
+    played: int = 0
+    wins: int = 0
+    #: game title -> measure -> the child's total (a number) or best (a text such as a best expression)
+    measures: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def read_games(journal_file: Path) -> tuple[list[GameSummary], str | None]:
+    """Every game the journal holds, newest first, and a line when the journal is damaged."""
+    if not journal_file.is_file():
+        return [], None
+    with Journal(journal_file, readonly=True) as journal:
+        return [summarise(game) for game in journal.games()], journal.damaged
+
+
+def known_day(s: GameSummary) -> date | None:
+    """The game's day, or None when the clock was not set from the network when it started."""
+    if s.started_synced is False:
+        return None
+    try:
+        return datetime.fromisoformat(s.started).date()
+    except ValueError:
+        return None
+
+
+def when(s: GameSummary) -> str:
+    if s.started_synced is False:
+        return DATE_UNKNOWN
+    try:
+        return datetime.fromisoformat(s.started).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return s.started
+
+
+def winners(s: GameSummary) -> list[str]:
+    return s.winner.split(" & ") if s.winner else []
+
+
+def per_child(summaries: list[GameSummary]) -> list[ChildFigures]:
+    """Each child's figures over these games, most games first."""
+    children: dict[str, ChildFigures] = {}
+    for s in summaries:
+        title = GAME_TITLES.get(s.game, s.game)
+        for name in s.players:
+            child = children.setdefault(name, ChildFigures(name))
+            child.played += 1
+            child.wins += name in winners(s)
+            mine = child.measures.setdefault(title, {"games": 0})
+            mine["games"] += 1
+            for measure, value in s.measures.items():
+                _add(mine, measure, value, name)
+    return sorted(children.values(), key=lambda c: (-c.played, c.name.casefold()))
+
+
+def _add(mine: dict[str, Any], measure: str, value: Any, name: str) -> None:
+    """A per-player measure counts the child's own; a game's count adds up over their games; a
+    text naming a player ("Ana: 7 × 8 = 56") keeps the child's best (the largest number at its end)."""
+    if isinstance(value, dict):
+        own = value.get(name)
+        if isinstance(own, (int, float)) and not isinstance(own, bool):
+            mine[measure] = mine.get(measure, 0) + own
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        mine[measure] = mine.get(measure, 0) + value
+    elif isinstance(value, str) and value.startswith(f"{name}: "):
+        best = mine.get(measure)
+        if best is None or _tail_number(value) > _tail_number(best):
+            mine[measure] = value[len(name) + 2:]
+
+
+def _tail_number(text: str) -> float:
+    word = text.rsplit(" ", 1)[-1]
+    try:
+        return float(word)
+    except ValueError:
+        return float("-inf")
+
+
+def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
+    """Games played (light) and won (dark) per child as horizontal bars, drawn here so the page
+    needs no script library."""
+    shown = children[:limit]
+    row, left, width = 22, 120, 360
+    most = max((c.played for c in shown), default=0) or 1
+    height = row * len(shown) + 30
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{left + width + 60}" height="{height}" '
+             f'viewBox="0 0 {left + width + 60} {height}" font-family="sans-serif" font-size="13">',
+             "<title>Games played and won by each child</title>"]
+    for i, c in enumerate(shown):
+        y = 10 + i * row
+        played, won = width * c.played / most, width * c.wins / most
+        parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end">{escape(c.name)}</text>')
+        parts.append(f'<rect class="played" x="{left}" y="{y + 2}" width="{played:.1f}" height="16" fill="#b9d3ee">'
+                     f"<title>{escape(c.name)}: {c.played} played</title></rect>")
+        parts.append(f'<rect class="won" x="{left}" y="{y + 2}" width="{won:.1f}" height="16" fill="#1f5f9f">'
+                     f"<title>{escape(c.name)}: {c.wins} won</title></rect>")
+        parts.append(f'<text x="{left + played + 6:.1f}" y="{y + 14}">{c.wins}/{c.played}</text>')
+    parts.append(f'<text x="{left}" y="{height - 4}" fill="#555">dark: won, light: played</text></svg>')
+    return "".join(parts)
+
+
+def games_csv(summaries: list[GameSummary]) -> str:
+    """The same CSV as ``mathstation history --csv``, with "date unknown" where the clock was not set."""
+    from station.cli_history import csv_fields, csv_row
+
+    fields = csv_fields()
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(fields)
+    for s in summaries:
+        row = csv_row(s, fields)
+        if s.started_synced is False:
+            row[fields.index("started")] = DATE_UNKNOWN
+        if s.ended_synced is False and s.ended:
+            row[fields.index("ended")] = DATE_UNKNOWN
+        writer.writerow(row)
+    return out.getvalue()

@@ -1,0 +1,182 @@
+"""The teacher's page through Flask's test client: the PIN guards every page; the roster, the
+history (filters, per-child figures, chart, CSV, honest dates), the live game and the settings
+(the file's checks, written whole). Real journal, roster and config files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from station.config import load_config
+from station.hardware.buttons import Press
+from station.referee import Referee
+from station.store import Journal
+from station.web.app import COOKIE, HEADER, MAX_TRIES
+from web_helpers import CONFIG, PIN, Station, journal_template, station  # noqa: F401 - fixtures
+
+flask = pytest.importorskip("flask")
+
+
+@pytest.fixture
+def client(station: Station):
+    c = station.app().test_client()
+    c.set_cookie(COOKIE, PIN)
+    return c
+
+
+ROUTES = [("get", "/"), ("get", "/roster"), ("get", "/history"), ("get", "/history.csv"), ("get", "/station"),
+          ("get", "/station/live.json"), ("get", "/station/events"), ("get", "/station/snapshot.jpg"),
+          ("post", "/roster/add"), ("post", "/roster/rename"), ("post", "/roster/remove"), ("post", "/roster/import"),
+          ("post", "/station/settings"), ("get", "/no-such-page")]
+
+
+@pytest.mark.parametrize(("method", "route"), ROUTES)
+@pytest.mark.parametrize("pin", [None, "000000"])
+def test_every_request_without_the_pin_is_refused_and_shows_nothing(station: Station, method: str, route: str,
+                                                                    pin: str | None) -> None:
+    c = station.app().test_client()
+    if pin is not None:
+        c.set_cookie(COOKIE, pin)
+    answer = getattr(c, method)(route, data={"name": "Mallory", "old": "Ana", "new": "X", "station.game": "sum"})
+    assert answer.status_code == 401
+    page = answer.get_data(as_text=True)
+    assert "Enter the station's PIN" in page and "Ana" not in page and "Ben" not in page
+    assert station.roster.names() == ["Ana", "Ben", "Cleo"]
+    assert station.config_path.read_text(encoding="utf-8") == CONFIG
+
+
+@pytest.mark.parametrize("near", [PIN[:-1], PIN + "0", "", " " + PIN])
+def test_a_pin_that_is_nearly_right_is_refused(station: Station, near: str) -> None:
+    assert station.app().test_client().get("/roster", headers={HEADER: near}).status_code == 401
+
+
+def test_the_right_pin_opens_every_page_by_form_cookie_or_header(station: Station) -> None:
+    c = station.app().test_client()
+    opened = c.post("/unlock", data={"pin": PIN, "next": "/roster"})
+    assert opened.status_code == 302 and opened.headers["Location"].endswith("/roster")
+    assert "SameSite=Strict" in opened.headers["Set-Cookie"] and "HttpOnly" in opened.headers["Set-Cookie"]
+    assert "Cleo" in c.get("/roster").get_data(as_text=True)
+    plain = station.app().test_client()
+    assert plain.get("/history", headers={HEADER: PIN}).status_code == 200
+
+
+def test_wrong_pins_lock_the_form_for_a_while(station: Station) -> None:
+    now = [0.0]
+    from station.web.app import create_app
+
+    app = create_app(pin=PIN, roster=station.roster, journal_file=station.journal_file, config_path=None,
+                     board=station.board, clock=lambda: now[0])
+    c = app.test_client()
+    for _ in range(MAX_TRIES):
+        assert c.post("/unlock", data={"pin": "111111"}).status_code == 401
+    locked = c.post("/unlock", data={"pin": PIN})
+    assert locked.status_code == 429 and "Too many wrong PINs: try again in 60 seconds" in locked.get_data(as_text=True)
+    now[0] = 61.0
+    assert c.post("/unlock", data={"pin": PIN}).status_code == 302
+
+
+def test_the_roster_is_edited_and_imported_with_a_reason_for_each_bad_row(client, station: Station) -> None:
+    page = client.post("/roster/add", data={"name": "  Zoë "}, follow_redirects=True).get_data(as_text=True)
+    assert "Zoë added." in page
+    page = client.post("/roster/add", data={"name": "ana"}, follow_redirects=True).get_data(as_text=True)
+    assert "ana is already on the list (as Ana)" in page
+    client.post("/roster/rename", data={"old": "Ben", "new": "Ben O."})
+    client.post("/roster/remove", data={"name": "Cleo"})
+    assert station.roster.names() == ["Ana", "Ben O.", "Zoë"]
+    data = {"file": (io.BytesIO("Name,Age\nDev,8\n,9\nEli,7\nAna,8\n".encode()), "class.csv")}
+    page = client.post("/roster/import", data=data, content_type="multipart/form-data").get_data(as_text=True)
+    assert "2 names added; 2 rows left out (see below)." in page
+    assert "row 3: a name cannot be empty" in page and "row 5: Ana is already on the list" in page
+    assert station.roster.names() == ["Ana", "Ben O.", "Dev", "Eli", "Zoë"]
+    page = client.post("/roster/import", data={"file": (io.BytesIO(b"\x00\x01PK"), "x.xlsx")},
+                       content_type="multipart/form-data", follow_redirects=True).get_data(as_text=True)
+    assert "this is not a CSV file" in page
+
+
+def test_history_shows_every_game_per_child_figures_a_chart_and_honest_dates(client) -> None:
+    page = client.get("/history").get_data(as_text=True)
+    for title in ("Math Wars Meta", "SUM", "Who&#39;s Counting?"):
+        assert title in page
+    assert "2026-03-02 09:00" in page and "date unknown" in page and "2001-01-01" not in page
+    assert "<svg" in page and "Games played and won by each child" in page
+    assert "Ana: 2 played" in page and "Dev: 1 played" in page
+    assert "victories" in page and "equations" in page and "best expression" in page
+
+
+def test_history_filters_by_child_game_and_date(client) -> None:
+    only_cleo = client.get("/history?child=Cleo").get_data(as_text=True)
+    assert "Cleo: 2 played" in only_cleo and "Math Wars Meta</td>" not in only_cleo
+    sums = client.get("/history?game=sum").get_data(as_text=True)
+    assert "SUM</td>" in sums and "Math Wars Meta</td>" not in sums
+    dated = client.get("/history?from=2026-03-01&to=2026-03-31").get_data(as_text=True)
+    assert "Dev" not in dated.split("Each child")[1]
+    assert "1 game with an unknown date" in dated
+    bad = client.get("/history?from=March").get_data(as_text=True)
+    assert "&#39;March&#39; is not a date like 2026-03-14" in bad
+
+
+def test_the_csv_download_has_every_game_and_says_date_unknown(client) -> None:
+    answer = client.get("/history.csv")
+    assert answer.mimetype == "text/csv" and "attachment" in answer.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    assert [r["game"] for r in rows] == ["Who's Counting?", "SUM", "Math Wars Meta"]
+    assert rows[0]["started"] == "date unknown" and rows[2]["started"] == "2026-03-02 09:00:00"
+    assert [r["game"] for r in csv.DictReader(io.StringIO(client.get("/history.csv?child=Dev").get_data(as_text=True)))] \
+        == ["Who's Counting?"]
+
+
+def test_the_live_game_follows_the_referee(client, station: Station, tmp_path: Path) -> None:
+    assert client.get("/station/live.json").get_json()["game"] == ""
+    referee = Referee(load_config(None), Journal(tmp_path / "live.sqlite3"), seed=lambda: 7,
+                      log_event=lambda record: station.board.record(record, referee.game))
+    referee.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
+    station.board.publish(referee)
+    live = client.get("/station/live.json").get_json()
+    assert live["title"] == "Math Wars Meta" and [p["name"] for p in live["players"]] == ["Ana", "Ben"]
+    referee.apply({"type": "play", "t": 1.0, "player": "Ana", "card": "MW-A-N21"})
+    station.board.publish(referee)
+    later = client.get("/station/live.json").get_json()
+    assert later["version"] > live["version"] and any("Ana" in line for line in later["verdicts"])
+    stream = client.get("/station/events")
+    first = next(iter(stream.response)).decode()
+    stream.close()
+    assert first.startswith("data: ") and json.loads(first[6:])["version"] == later["version"]
+    page = client.get("/station").get_data(as_text=True)
+    assert "Math Wars Meta" in page and "EventSource" in page
+
+
+def test_settings_are_checked_like_the_file_and_written_whole(client, station: Station) -> None:
+    page = client.post("/station/settings", data={"display.contrast": "300"}, follow_redirects=True).get_data(as_text=True)
+    assert "Not saved: station.toml: [display] contrast: must be a whole number from 0 to 255, not 300" in page
+    assert station.config_path.read_text(encoding="utf-8") == CONFIG
+    page = client.post("/station/settings", data={"display.contrast": "12x"}, follow_redirects=True).get_data(as_text=True)
+    assert "not &#39;12x&#39;" in page
+    page = client.post("/station/settings", data={"display.contrast": "90", "station.game": "sum", "sum.players": "4"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "Saved." in page
+    text = station.config_path.read_text(encoding="utf-8")
+    assert "# the teacher's own comment stays" in text and 'game = "sum"   # the game the menu offers first' in text
+    config = load_config(station.config_path)
+    assert config["display"]["contrast"] == 90 and config["station"]["game"] == "sum" and config["sum"]["players"] == 4
+    assert not [p for p in station.folder.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_the_oled_menu_shows_the_page_and_its_pin_when_it_is_on(tmp_path: Path) -> None:
+    from station.ui.views import MenuView, VerdictView
+
+    referee = Referee(load_config(None), Journal(tmp_path / "j.sqlite3"))
+    games = len(referee.screen(0.0).items)
+    referee.controller.teacher_page = lambda: VerdictView("info", "Teacher page", f"192.168.1.20:8080 PIN {PIN}")
+    menu = referee.screen(0.0)
+    assert isinstance(menu, MenuView) and menu.items[-1] == "Teacher page" and len(menu.items) == games + 1
+    for _ in range(games - referee.controller.menu_index):
+        referee.press(Press("select"), 0.0)
+    referee.press(Press("confirm"), 0.0)
+    shown = referee.screen(0.1)
+    assert isinstance(shown, VerdictView) and PIN in shown.detail
+    referee.press(Press("back"), 0.2)
+    assert isinstance(referee.screen(0.3), MenuView)

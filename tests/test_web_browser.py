@@ -1,0 +1,155 @@
+"""The teacher's page in a real browser: Debian's headless Chromium driven by selenium through
+chromedriver, against the station's own server on a loopback port. Roster edit, a game set up
+on the OLED from the roster the page edited, a live game advancing as it is played, the CSV
+download. CI's bootstrap installs Chromium; locally the tests skip, saying why, only when it is
+missing."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.games import new_game
+from station.config import load_config
+from station.games import plugin
+from station.hardware.buttons import Press
+from station.referee import Referee
+from station.store import Journal
+from station.web.server import WebServer
+from web_helpers import PIN, journal_template, station  # noqa: F401 - fixtures
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (bash scripts/bootstrap.sh)")
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="Chromium and chromedriver are not installed here (bash scripts/bootstrap.sh installs Debian's "
+           "chromium and chromium-driver; CI has them)")]
+PATIENCE = 60  # seconds a wait may take on a busy machine before the test fails (it never waits longer than needed)
+
+
+@pytest.fixture
+def server(station):  # type: ignore[no-untyped-def]
+    (station.folder / "web-pin").write_text(PIN + "\n")
+    web = WebServer(bind="127.0.0.1", port=0, state_dir=station.folder, roster=station.roster,
+                    journal_file=station.journal_file, config_path=station.config_path, board=station.board)
+    web.start()
+    yield web
+    web.stop()
+
+
+@pytest.fixture
+def browser(tmp_path: Path):  # type: ignore[no-untyped-def]
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(flag)
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=DRIVER), options=options)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    driver.downloads = downloads
+    yield driver
+    driver.quit()
+
+
+def open_page(browser, server, path: str) -> None:  # type: ignore[no-untyped-def]
+    """Open a page, typing the PIN into the form the station answers with first."""
+    browser.get(f"http://127.0.0.1:{server.port}{path}")
+    if browser.find_elements(By.ID, "pin"):   # the browser does not hold the PIN yet
+        browser.find_element(By.ID, "pin").send_keys(PIN)
+        submit(browser, browser.find_element(By.ID, "unlock"))
+    assert not browser.find_elements(By.ID, "pin")
+
+
+def submit(browser, button) -> None:  # type: ignore[no-untyped-def]
+    """Click a form's button and wait for the page it leads to (the old one gone)."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    button.click()
+    WebDriverWait(browser, PATIENCE).until(staleness_of(page))
+
+
+def roster_names(browser) -> list[str]:  # type: ignore[no-untyped-def]
+    return [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#names td.name")]
+
+
+def test_the_teacher_edits_the_roster(browser, server, station) -> None:  # type: ignore[no-untyped-def]
+    open_page(browser, server, "/roster")
+    assert roster_names(browser) == ["Ana", "Ben", "Cleo"]
+    browser.find_element(By.ID, "new-name").send_keys("Zoë")
+    submit(browser, browser.find_element(By.ID, "add"))
+    assert "Zoë added." in browser.find_element(By.CSS_SELECTOR, "p.ok").text
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#names tbody tr") if r.text.startswith("Ben"))
+    field = row.find_element(By.NAME, "new")
+    field.clear()
+    field.send_keys("Ben O.")
+    submit(browser, row.find_element(By.CLASS_NAME, "rename"))
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#names tbody tr") if r.text.startswith("Cleo"))
+    submit(browser, row.find_element(By.CLASS_NAME, "remove"))
+    assert roster_names(browser) == ["Ana", "Ben O.", "Zoë"]
+    browser.find_element(By.ID, "new-name").send_keys("ANA")
+    submit(browser, browser.find_element(By.ID, "add"))
+    assert "ANA is already on the list (as Ana)" in browser.find_element(By.CSS_SELECTOR, "p.error").text
+    assert station.roster.names() == ["Ana", "Ben O.", "Zoë"]
+
+
+def test_a_game_set_up_from_the_roster_shows_live_and_advances_as_it_is_played(browser, server, station,
+                                                                                  tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    open_page(browser, server, "/roster")
+    browser.find_element(By.ID, "new-name").send_keys("Mia")
+    submit(browser, browser.find_element(By.ID, "add"))
+    assert "Mia" in roster_names(browser)
+    referee = Referee(load_config(None), Journal(tmp_path / "live.sqlite3"), seed=lambda: 7,
+                      roster=station.roster.names,
+                      log_event=lambda record: station.board.record(record, referee.game))
+    for button in ("confirm", "select", "spare", "spare"):   # Math Wars Meta; seat 1 steps back: the guest, then Mia
+        referee.press(Press(button), 0.0)
+    rows = referee.screen(0.0).rows
+    seats = [value for label, value in rows if label.startswith("Seat")]
+    assert seats == ["Mia", "Ben"]        # the child the page just added, seated with the buttons
+    for _ in range(len(rows) - 2):
+        referee.press(Press("select"), 0.0)
+    referee.press(Press("confirm"), 0.0)
+    assert referee.game is not None
+    station.board.publish(referee)
+
+    open_page(browser, server, "/station")
+    title = browser.find_element(By.ID, "live-title")
+    WebDriverWait(browser, PATIENCE).until(lambda b: title.text == "Math Wars Meta")
+    names = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#live-players td:first-child")]
+    assert names == seats
+    shadow = new_game(referee.game.config)   # the virtual players choose each play on their own copy
+    played = 0
+    for action, _ in plugin("math-wars").virtual_players(shadow, 5):
+        referee.apply(dict(action))
+        station.board.publish(referee)
+        played += 1
+        if played in (1, 4):    # the page follows without a reload
+            version = station.board.live().version
+            WebDriverWait(browser, PATIENCE).until(
+                lambda b: b.find_element(By.ID, "live").get_attribute("data-version") == str(version))
+            verdicts = browser.find_element(By.ID, "live-verdicts").text
+            assert seats[0] in verdicts or seats[1] in verdicts
+        if played == 4:
+            break
+    assert browser.find_element(By.ID, "live-verdicts").find_elements(By.TAG_NAME, "li")
+
+
+def test_the_history_downloads_as_csv(browser, server) -> None:  # type: ignore[no-untyped-def]
+    open_page(browser, server, "/history?child=Ana")
+    assert "date unknown" not in browser.find_element(By.ID, "games").text
+    browser.find_element(By.ID, "csv").click()
+    done = browser.downloads / "mathstation-history.csv"
+    WebDriverWait(browser, PATIENCE).until(lambda b: done.exists() and done.stat().st_size > 0)
+    rows = list(csv.DictReader(done.open(encoding="utf-8", newline="")))
+    assert [r["game"] for r in rows] == ["SUM", "Math Wars Meta"]
+    assert all("Ana" in r["players"] for r in rows)

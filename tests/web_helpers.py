@@ -1,0 +1,90 @@
+"""Shared by the teacher page's tests: a journal of real games played by the virtual players,
+a roster, a config file, and the app around them (nothing mocked but the clock's sync flag)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from engine.games import new_game
+from station.games import plugin
+from station.roster import ROSTER_NAME, Roster
+from station.store import Journal
+from station.web.app import create_app
+from station.web.board import Board
+
+PIN = "482915"
+CONFIG = """# the teacher's own comment stays
+[station]
+game = "math-wars"   # the game the menu offers first
+
+[display]
+contrast = 200
+"""
+
+
+@dataclass
+class Station:
+    folder: Path
+    roster: Roster
+    journal_file: Path
+    config_path: Path
+    board: Board
+
+    def app(self):  # type: ignore[no-untyped-def]
+        app = create_app(pin=PIN, roster=self.roster, journal_file=self.journal_file, config_path=self.config_path,
+                         board=self.board, keepalive=0.05)
+        app.testing = True
+        return app
+
+
+def play(journal: Journal, name: str, players: list[str], seed: int) -> int:
+    """A whole game by the virtual players, journaled as the referee would."""
+    game = new_game({"game": name, "seed": seed, "players": players})
+    game_id = journal.start_game(game.config)
+    for action, _ in plugin(name).virtual_players(game, seed):
+        journal.append(game_id, action)
+    journal.finish(game_id)
+    return game_id
+
+
+def make_journal(journal_file: Path) -> None:
+    """Two games on a synced clock, then one on a Pi without a network clock."""
+    with Journal(journal_file, clock=lambda: datetime(2026, 3, 2, 9, 0).astimezone(), clock_synced=lambda: True) as j:
+        play(j, "math-wars", ["Ana", "Ben"], 1)
+        play(j, "sum", ["Ana", "Ben", "Cleo"], 2)
+    with Journal(journal_file, clock=lambda: datetime(2001, 1, 1, 0, 0).astimezone(), clock_synced=lambda: False) as j:
+        play(j, "whos-counting", ["Cleo", "Dev"], 3)   # a Pi without a network clock
+
+
+@pytest.fixture(scope="module")
+def journal_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One journal of games per test module (playing them takes a few seconds); each test copies it."""
+    path = tmp_path_factory.mktemp("template") / "journal.sqlite3"
+    make_journal(path)
+    return path
+
+
+@pytest.fixture
+def station(tmp_path: Path, journal_template: Path) -> Iterator[Station]:
+    yield from make_station(tmp_path, journal_template)
+
+
+def make_station(folder: Path, journal_template: Path) -> Iterator[Station]:
+    """A station folder: a copy of the template journal, a roster of three and a config file."""
+    journal_file = folder / "journal.sqlite3"
+    shutil.copyfile(journal_template, journal_file)
+    config_path = folder / "station.toml"
+    config_path.write_text(CONFIG, encoding="utf-8")
+    roster = Roster(folder / ROSTER_NAME)
+    for name in ("Ana", "Ben", "Cleo"):
+        roster.add(name)
+    try:
+        yield Station(folder, roster, journal_file, config_path, Board())
+    finally:
+        roster.close()
