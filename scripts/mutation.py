@@ -115,6 +115,22 @@ def mutmut(folder: Path, *args: str, log: Path | None = None) -> subprocess.Comp
         return subprocess.run(command, cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT, text=True, check=False)
 
 
+def diffs_of(folder: Path, module: str, names: list[str]) -> dict[str, str]:
+    """Each mutant's diff, all in one process (``mutmut show`` per mutant takes seconds each on a
+    loaded machine: minutes for a module with a few hundred survivors)."""
+    if not names:
+        return {}
+    script = ("import json, sys\n"
+              "from mutmut.mutation.diff_apply import get_diff_for_mutant\n"
+              "module, names = sys.argv[1], json.loads(sys.stdin.read())\n"
+              "print(json.dumps({n: get_diff_for_mutant(n, path=module) for n in names}))\n")
+    run = subprocess.run([sys.executable, "-c", script, module], cwd=folder, input=json.dumps(names),
+                         capture_output=True, text=True, check=False)
+    if run.returncode == 0:
+        return json.loads(run.stdout)
+    return {name: mutmut(folder, "show", name).stdout for name in names}  # another mutmut: its own command
+
+
 def change_of(diff: str) -> str:
     """The changed line(s) of a mutant's diff, as the equivalents list writes them."""
     added = [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
@@ -136,11 +152,12 @@ def run_module(module: str, tests: list[str], config: dict, jobs: int) -> Result
         return result
     codes = json.loads(meta.read_text())["exit_code_by_key"]
     equivalents = config.get("equivalent", [])
+    diffs = diffs_of(folder, module, [name for name, code in codes.items() if code not in KILLED])
     for name, code in sorted(codes.items(), key=lambda item: _natural(item[0])):
         if code in KILLED:
             result.killed += 1
             continue
-        diff = mutmut(folder, "show", name).stdout
+        diff = diffs[name]
         function = name.rsplit("__mutmut_", 1)[0]
         change = change_of(diff)
         status = "survived" if code == SURVIVED else "no tests" if code in NO_TESTS else f"exit {code}"

@@ -77,11 +77,11 @@ def names(value: Any) -> str | None:
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
 
 
-def seat_keys(default_players: int, most: int) -> dict[str, Key]:
-    """The two keys every game's section starts with: how many players setup offers first, and
-    the seat names (seat 1 first)."""
+def seat_keys(default_players: int, most: int, fewest: int = 1) -> dict[str, Key]:
+    """The two keys every game's section starts with: how many players setup offers first (no
+    fewer than the game can be played by), and the seat names (seat 1 first)."""
     return {
-        "players": Key(default_players, whole(1, most), "players the setup screen offers first"),
+        "players": Key(default_players, whole(fewest, most), "players the setup screen offers first"),
         "names": Key(list(DEFAULT_NAMES), names, "seat names, seat 1 first"),
     }
 

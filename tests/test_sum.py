@@ -12,6 +12,7 @@ from engine.errors import ActionError, ConfigError
 from engine.expressions import Op
 from engine.sum import Sum
 from engine.sum.config import NUMBERS_DECK, OPERATIONS_DECK
+from engine.protocol import TURNS, Outcome, Turns
 from engine.sum.equation import judge, solve
 
 OPS = {"+": "ADD", "-": "SUB", "×": "MUL", "÷": "DIV"}
@@ -45,6 +46,12 @@ class Table:
 
     def lay(self, player: str, *tokens: str | int) -> list[dict[str, Any]]:
         return self.act("submit", player=player, cards=[self.card(t) for t in tokens])
+
+    def refused(self, kind: str, **fields: Any) -> tuple[str | None, str, str]:
+        """Who is charged, the code and the words of the one violation an action gets."""
+        (event,) = self.act(kind, **fields)
+        assert event["type"] == "violation"
+        return event["player"], event["code"], event["message"]
 
     def of(self, kind: str, events: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         return [e for e in (self.events if events is None else events) if e["type"] == kind]
@@ -267,3 +274,340 @@ def test_a_wild_card_needs_a_card_to_play_and_discarding_the_last_card_wins():
     fresh.game.hands["Ana"] = 0
     (refused,) = fresh.act("wild", player="Ana", card=fresh.card("PROP"))
     assert refused["code"] == "too_many" and fresh.game.hands["Ana"] == 0
+
+
+# ---- what the games' mutation run (issues 15 and 13) found untested -----------------------------
+
+def story(table: Table) -> list[str]:
+    return [table.game.describe(e) for e in table.events]
+
+
+def test_a_game_is_told_as_the_table_saw_it():
+    table = Table(("Ana", "Ben", "Cleo"), wild={"rotation": False}, fractions=True, order="left-to-right")
+    table.act("draw", player="Ana", deck="numbers")
+    table.lay("Ana", 3, "×", 4, "-", 2)
+    table.act("draw", player="Ana", deck="operations")
+    table.lay("Ana", 5, "+", 5)
+    table.act("wild", player="Ben", card=table.card("PROP"))
+    table.act("wild", player="Ben", card=table.card("ROT"))
+    table.act("wild", player="Ben", card=table.card("NEUT"))
+    table.act("draw", player="Ben", deck="numbers")
+    table.act("end_turn", player="Ben")
+    table.act("draw", player="Ben", deck="numbers")
+    table.act("end_turn", player="Ben")
+    table.act("wild", player="Cleo", card=table.card("RAD"))
+    table.act("wild", player="Cleo", card=table.card("RAD"))
+    table.lay("Cleo", 8, "÷", 2, "×", 3)
+    table.turn_up(9)
+    table.game.numbers_deck = 1
+    table.act("draw", player="Ana", deck="numbers")
+    table.lay("Ana", 3, "×", 3, "×", 1)
+    assert story(table) == [
+        "The target is 12.",
+        "Ana draws from the Numbers deck.",
+        "Not yet: 3 × 4 − 2 = 10, not 12",
+        "Ana may draw 1 card more.",
+        "Ana draws from the Operations deck.",
+        "Not yet: 5 + 5 = 10, not 12",
+        "Ana's turn is over.",
+        "Ben's turn.",
+        "Ben plays Propagation.",
+        "Ana and Cleo draw a number card.",
+        "Ben plays Rotation (its effect is off at this table).",
+        "Ben plays Neutralization.",
+        "Ben discards a card of their choice.",
+        "Ben draws from the Numbers deck.",
+        "Not yet: Draw 1 card more before your turn ends (after a wild card you still draw your two).",
+        "Ben draws from the Numbers deck.",
+        "Ben's turn is over.",
+        "Cleo's turn.",
+        "Cleo plays Radicalization.",
+        "The target 12 becomes 144 (squared).",
+        "Cleo plays Radicalization.",
+        "The target 144 becomes 12 (its square root).",
+        "Cleo makes 12: 8 ÷ 2 × 3 = 12, and wins 3 number cards.",
+        "Ana's turn. Turn up a new target.",
+        "The target is 9.",
+        "Ana draws from the Numbers deck.",
+        "The Numbers deck is used up: this is the last turn.",
+        "Ana makes 9: 3 × 3 × 1 = 9, and wins 3 number cards.",
+        "The Numbers deck is used up: Ana and Cleo won the most number cards and win! (Ana 3, Ben 0, Cleo 3)",
+    ]
+    assert table.game.headline() == ("SUM · Ana, Ben, Cleo · pairs add up (2 2 is 4) · left to right · "
+                                     "fractions allowed · wild cards off: rotation")
+    assert table.game.summary() == ["Game over: Ana and Cleo won.",
+                                    "  Ana    3 cards won  6 in hand",
+                                    "  Ben    0 cards won  5 in hand",
+                                    "  Cleo   3 cards won  1 in hand",
+                                    "Numbers deck: 0, Operations deck: 39."]
+
+
+def test_one_winner_one_card_and_nobody_are_told_in_good_grammar():
+    table = Table(("Ana", "Ben"), pairs="product")
+    assert table.game.headline() == "SUM · Ana, Ben · pairs multiply (3 3 is 9) · × and ÷ first"
+    assert table.game.summary()[0] == "Ana's turn."
+    table.game.numbers_deck = 1
+    table.act("draw", player="Ana", deck="numbers")  # the Numbers deck is used up
+    table.act("wild", player="Ana", card=table.card("PROP"))
+    table.game.hands["Ana"] = 0
+    table.act("wild", player="Ana", card=table.card("PROP"))
+    table.game.hands["Ana"] = 5
+    table.lay("Ana", 6, "+", 6)
+    assert story(table)[-5:] == [
+        "Ana plays Propagation.",
+        "Nobody draws a number card.",  # the Numbers deck is empty
+        "Not yet: 1 card laid, but only 0 in your hand: check the cards.",
+        "Ana makes 12: 6 + 6 = 12, and wins 2 number cards.",
+        "The Numbers deck is used up: Ana won the most number cards and wins! (Ana 2, Ben 0)",
+    ]
+    empty = Table(("Ana", "Ben"))
+    empty.game.hands["Ana"] = 3
+    empty.lay("Ana", 3, "×", 4)
+    assert story(empty)[-1] == "Ana has no cards left and wins!"
+
+
+def test_every_refusal_says_why_and_who_in_a_childs_words():
+    table = Table(("Ana", "Ben"))
+    assert table.refused("target", card="SU-A-N3A") == (
+        None, "target_taken", "The target is 12: keep it until an equation wins it.")
+    assert table.refused("target", card="WC-A-N3A") == (
+        None, "not_a_number", "The target is a number card from the Numbers deck, not NUMBER 3.")
+    assert table.refused("wild", player="Ana", card="WC-A-N3A") == (
+        "Ana", "not_wild", "Only wild cards go in the wild box, not NUMBER 3.")
+    assert table.refused("submit", player="Ana", cards=[table.card(12), table.card("+"), table.card("PROP")]) == (
+        "Ana", "wild_in_equation", "Wild cards go in the wild box, never in an equation.")
+    assert table.refused("submit", player="Ana", cards=["WC-A-N3A", "SU-A-ADD1", "SU-A-N9A"]) == (
+        "Ana", "wrong_game", "That card is from Who's Counting?, not SUM.")
+    assert table.refused("submit", player="Ana", cards=["SU-A-N12A", "SU-A-ADD1", "SU-A-N9A"]) == (
+        "Ana", "played_before", "That NUMBER 12 card was played already.")  # the target itself
+    assert table.refused("draw", player="Ben", deck="numbers") == ("Ben", "not_your_turn", "It is Ana's turn.")
+    table.game.hands["Ana"] = 2
+    assert table.refused("submit", player="Ana", cards=[table.card(6), table.card("+"), table.card(6)]) == (
+        "Ana", "too_many", "3 cards laid, but only 2 in your hand: check the cards.")
+    assert table.state["hands"]["Ana"] == 2 and table.state["won"]["Ana"] == 0
+
+
+def test_an_empty_deck_is_said_and_a_turn_with_no_deck_left_ends_without_draws():
+    table = Table(("Ana", "Ben"))
+    table.game.operations_deck = 0
+    assert table.refused("draw", player="Ana", deck="operations") == (
+        "Ana", "deck_empty", "The Operations deck is empty.")
+    table.game.numbers_deck = 1
+    table.act("draw", player="Ana", deck="numbers")  # the last number card
+    assert table.refused("draw", player="Ana", deck="numbers") == ("Ana", "deck_empty", "The Numbers deck is empty.")
+    over = table.act("end_turn", player="Ana")  # one draw owed, but nothing left to draw: the turn and the game end
+    assert [e["type"] for e in over] == ["turn_over", "game_over"] and over[1]["winners"] == ["Ana", "Ben"]
+    assert table.refused("target", card="SU-A-N5A") == (None, "game_over", "The game is over: Ana and Ben won.")
+
+
+def test_the_config_keeps_its_seed_and_defaults():
+    assert Sum({"game": "sum", "players": ["Ana", "Ben"], "seed": 3}).config == {
+        "game": "sum", "seed": 3, "players": ["Ana", "Ben"], "pairs": "sum", "order": "standard", "fractions": False,
+        "wild": {"propagation": True, "neutralization": True, "radicalization": True, "rotation": True}}
+    chosen = Sum({"game": "sum", "players": ["Ana", "Ben"], "pairs": "product", "order": "left-to-right",
+                  "fractions": True, "wild": {"rotation": False}})
+    assert chosen.config["seed"] == 0 and chosen.config["wild"]["rotation"] is False
+    assert chosen.state()["rules"] == {"pairs": "product", "order": "left-to-right", "fractions": True}
+    assert chosen.seats() == ("Ana", "Ben")
+
+
+@pytest.mark.parametrize("config, message", [
+    ({"players": [f"P{n}" for n in range(7)]}, "SUM is for 2–6 players, not 7"),
+    ({"players": ["Ana", "Ben"], "order": "rtl"}, "order must be 'standard' (× and ÷ first) or 'left-to-right', not 'rtl'"),
+    ({"players": ["Ana", "Ben"], "fractions": "yes"}, "fractions must be true or false, not 'yes'"),
+    ({"players": ["Ana", "Ben"], "pairs": "twice"}, "pairs must be 'sum' (2 2 is 4) or 'product' (3 3 is 9), not 'twice'"),
+    ({"players": ["Ana", "Ben"], "wild": {"rotation": "no"}},
+     'wild turns effects on or off, e.g. {"rotation": false} (effects: propagation, neutralization, radicalization, '
+     'rotation)'),
+    ({"players": ["Ana", "Ben"], "wild": ["rotation"]},
+     'wild turns effects on or off, e.g. {"rotation": false} (effects: propagation, neutralization, radicalization, '
+     'rotation)'),
+    ({"players": ["Ana", "Ben"], "colour": 1},
+     "unknown config key 'colour' (known: fractions, game, order, pairs, players, seed, wild)"),
+])
+def test_a_bad_config_is_refused_with_the_whole_reason(config, message):
+    with pytest.raises(ConfigError) as caught:
+        Sum({"game": "sum", **config})
+    assert str(caught.value) == message
+
+
+def test_an_empty_strip_a_used_target_and_a_game_over_are_refused():
+    table = Table(("Ana", "Ben"))
+    empty = table.act("submit", player="Ana", cards=[])
+    assert [(e["type"], e.get("code"), e.get("message")) for e in empty] == [
+        ("violation", "empty", "Lay an equation on the strip first"), ("draw_more", None, None)]
+    table.lay("Ana", 3, "×", 4)  # won: the 12 is no target any more
+    assert table.refused("target", card="SU-A-N12A") == (None, "played_before", "That NUMBER 12 card was played already.")
+    assert table.refused("target", card="SU-A-N3A") == (None, "played_before", "That NUMBER 3 card was played already.")
+    table.turn_up(5)
+    table.game.hands["Ben"] = 3
+    table.lay("Ben", 2, "+", 3)  # an empty hand: Ben wins
+    assert table.game.turns().current is None
+    for kind, fields in [("draw", {"deck": "numbers"}), ("wild", {"card": "SU-A-PROP1"}), ("end_turn", {}),
+                         ("submit", {"cards": ["SU-A-N1A"]})]:
+        assert table.refused(kind, player="Ana", **fields) == ("Ana", "game_over", "The game is over: Ben won.")
+    with pytest.raises(ActionError, match="no player called 'Zed' \\(players: Ana, Ben\\)"):
+        table.act("draw", player="Zed", deck="numbers")
+
+
+def test_a_target_cannot_be_turned_up_from_an_empty_numbers_deck_and_wild_cards_wait_their_turn():
+    table = Table(("Ana", "Ben"))
+    table.lay("Ana", 3, "×", 4)
+    assert table.refused("wild", player="Ana", card="SU-A-RAD1") == ("Ana", "not_your_turn", "It is Ben's turn.")
+    assert table.refused("end_turn", player="Ana") == ("Ana", "not_your_turn", "It is Ben's turn.")
+    events = table.act("wild", player="Ben", card="SU-A-RAD1")  # no target to change: the card just goes back
+    assert [e["type"] for e in events] == ["wild_played"] and table.state["target"] is None
+    table.game.numbers_deck = 0
+    assert table.refused("target", card="SU-A-N5A") == (None, "deck_empty", "The Numbers deck is empty.")
+
+
+def test_the_hint_gives_up_after_its_limit_of_rows():
+    assert solve([1, 2, 3, 4, Op.ADD, Op.SUB, Op.MUL], target=1000, limit=10) is None
+    assert solve([1, 2, 3, 4, Op.ADD, Op.SUB, Op.MUL], target=10).ok
+
+
+def test_the_hint_is_for_the_player_who_laid_the_wrong_equation_and_ends_with_the_turn():
+    """Ana takes her cards back into her hidden hand: the next player's SPARE must not show them."""
+    table = Table(("Ana", "Ben"))
+    table.act("draw", player="Ana", deck="numbers")
+    table.lay("Ana", 2, "×", 3, "+", 3)  # 9, not 12: Ana may still draw
+    assert table.game.hint() == {"equation": "2 × (3+3)", "target": 12}
+    table.act("draw", player="Ana", deck="numbers")
+    table.lay("Ana", 2, "×", 3, "+", 3)  # wrong again after two draws: the turn ends
+    assert table.state["turn"] == "Ben" and table.state["last_wrong"] is None and table.game.hint() is None
+    table.lay("Ben", 5, "+", 1)
+    table.act("draw", player="Ben", deck="operations")
+    table.act("draw", player="Ben", deck="operations")
+    assert table.game.hint()["equation"] is None
+    table.act("end_turn", player="Ben")
+    assert table.game.hint() is None
+
+
+def test_the_game_says_whose_turn_who_won_and_what_lies_on_the_table():
+    table = Table(("Ana", "Ben"))
+    assert table.game.turns() == Turns(TURNS, "Ana")
+    assert table.game.table_cards() == {"SU-A-N12A"}  # the target
+    table.lay("Ana", 3, "×", 4)
+    assert table.game.table_cards() == {"SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"}  # the equation, until taken away
+    table.turn_up(5)
+    assert table.game.table_cards() == {"SU-A-N3A", "SU-A-MUL1", "SU-A-N4A", "SU-A-N5A"}
+    assert table.game.outcome() == Outcome(False, (), {"Ana": 2, "Ben": 0}, "number cards won")
+    table.game.hands["Ben"] = 3
+    table.lay("Ben", 2, "+", 3)
+    assert table.game.outcome() == Outcome(True, ("Ben",), {"Ana": 2, "Ben": 2}, "number cards won")
+    assert table.game.turns() == Turns(TURNS, None)
+
+
+def test_drawing_takes_from_the_deck_asked_for_and_ending_waits_for_a_deck_with_cards():
+    table = Table(("Ana", "Ben"))
+    with pytest.raises(ActionError) as caught:
+        table.act("draw", player="Ana", deck="hats")
+    assert str(caught.value) == "'draw' deck is 'numbers' or 'operations', not 'hats'"
+    assert table.act("draw", player="Ana", deck="operations")[0] == {
+        "type": "drew", "player": "Ana", "deck": "operations", "draws_left": 1, "t": table.t}
+    assert (table.state["operations_deck"], table.state["numbers_deck"]) == (OPERATIONS_DECK - 6 - 1, NUMBERS_DECK - 8 - 1)
+    table.game.numbers_deck = 0
+    table.game.last_turn = True  # the Numbers deck is used up; an operation card is left to draw
+    assert table.refused("end_turn", player="Ana") == (
+        "Ana", "draw_first", "Draw 1 card more before your turn ends.")
+    table.act("draw", player="Ana", deck="operations")
+    assert table.act("end_turn", player="Ana")[0] == {"type": "turn_over", "player": "Ana", "reason": "no_equation",
+                                                      "t": table.t}
+
+
+def test_wild_cards_change_the_decks_hands_and_target_as_printed():
+    table = Table(("Ana", "Ben", "Cleo"))
+    table.act("wild", player="Ana", card=table.card("PROP"))
+    assert table.state["numbers_deck"] == NUMBERS_DECK - 12 - 1 - 2
+    assert table.act("wild", player="Ana", card=table.card("ROT"))[1] == {
+        "type": "cards_passed", "players": ["Ana", "Ben", "Cleo"], "t": table.t}
+    table.game.hands["Ana"] = 1
+    assert table.refused("wild", player="Ana", card=table.card("NEUT")) == (
+        "Ana", "needs_another_card", "Neutralization needs another card in your hand.")
+    assert table.refused("wild", player="Ana", card=table.card(5)) == (
+        "Ana", "not_wild", "Only wild cards go in the wild box, not NUMBER 5.")
+
+
+@pytest.mark.parametrize("config, laid, target, hint", [
+    ({"pairs": "product"}, (3, "+", 3, 3, "+", 1), 12, "3 + (3×3)"),
+    ({}, (3, "+", 3, 3, "+", 1), 12, None),
+    ({"order": "left-to-right"}, (2, "×", 4, "+", 1), 12, "2 + 1 × 4"),  # (2 + 1) × 4
+    ({}, (2, "×", 4, "+", 1), 12, None),
+    ({"fractions": True}, (1, "+", 1, "÷", 2, "÷", 2), 1, "1 ÷ 2 + 1 ÷ 2"),
+    ({}, (1, "+", 1, "÷", 2, "÷", 2), 1, "2 ÷ 1 ÷ 2"),
+])
+def test_the_hint_judges_with_the_tables_rules(config, laid, target, hint):
+    table = Table(("Ana", "Ben"), target=target, **config)
+    table.lay("Ana", *laid)
+    assert table.game.hint() == {"equation": hint, "target": target}
+
+
+def test_a_new_game_and_each_new_turn_start_clean():
+    table = Table(("Ana", "Ben"), target=None)
+    state = table.state
+    assert (state["game"], state["over"], state["end"], state["draws"], state["wild_played"], state["last_wrong"],
+            state["last_turn"]) == ("sum", False, "", 0, False, None, False)
+    assert table.refused("submit", player="Ana", cards=["SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"]) == (
+        "Ana", "no_target", "Turn up a new target first: a number card in the target box.")
+    assert table.turn_up(12)[0] == {"type": "target_set", "card": "SU-A-N12A", "value": 12,
+                                    "numbers_left": NUMBERS_DECK - 8 - 1, "t": table.t}
+    rad = table.card("RAD")
+    assert table.act("wild", player="Ana", card=rad)[0] == {
+        "type": "wild_played", "player": "Ana", "card": rad, "effect": "radicalization", "on": True, "t": table.t}
+    table.act("draw", player="Ana", deck="numbers")
+    table.act("draw", player="Ana", deck="numbers")
+    assert table.refused("draw", player="Ana", deck="numbers") == ("Ana", "no_draws", "Only two cards a turn: no more drawing.")
+    table.act("end_turn", player="Ana")
+    assert (table.state["draws"], table.state["wild_played"]) == (0, False)
+    assert table.refused("end_turn", player="Ben") == ("Ben", "draw_first", "Draw 2 cards more before your turn ends.")
+    table.game.hands["Ben"] = 0
+    assert table.refused("wild", player="Ben", card=table.card("PROP")) == (
+        "Ben", "too_many", "1 card laid, but only 0 in your hand: check the cards.")
+
+
+def test_a_wrong_equation_after_two_draws_is_told_whole_and_ends_the_turn():
+    table = Table(("Ana", "Ben"))
+    table.act("draw", player="Ana", deck="numbers")
+    table.act("draw", player="Ana", deck="numbers")
+    cards = [table.card(3), table.card("×"), table.card(4), table.card("-"), table.card(2)]
+    assert table.act("submit", player="Ana", cards=cards) == [
+        {"type": "violation", "player": "Ana", "code": "wrong", "message": "3 × 4 − 2 = 10, not 12",
+         "equation": "3 × 4 − 2", "t": table.t},
+        {"type": "turn_over", "player": "Ana", "reason": "two_draws", "t": table.t},
+        {"type": "turn", "player": "Ben", "needs_target": False, "t": table.t}]
+
+
+def test_won_cards_add_up_and_stay_won():
+    table = Table(("Ana", "Ben"))
+    table.lay("Ana", 3, "×", 4)
+    table.turn_up(7)
+    table.lay("Ben", 9, "-", 2)
+    table.turn_up(11)
+    table.lay("Ana", 5, "+", 6)
+    assert table.state["won"] == {"Ana": 4, "Ben": 2}
+    table.turn_up(6)
+    assert table.refused("submit", player="Ben", cards=["SU-A-N3A", "SU-A-ADD3", "SU-A-N3B"]) == (
+        "Ben", "played_before", "That NUMBER 3 card was played already.")  # won by Ana two turns ago
+
+
+@pytest.mark.parametrize("config, target, laid", [
+    ({"pairs": "product"}, 12, (3, 3, "+", 3)),
+    ({"order": "left-to-right"}, 12, (1, "+", 2, "×", 4)),
+    ({"fractions": True}, 1, (1, "÷", 2, "+", 1, "÷", 2)),
+])
+def test_an_equation_is_judged_with_the_tables_rules(config, target, laid):
+    table = Table(("Ana", "Ben"), target=target, **config)
+    assert table.of("equation_won", table.lay("Ana", *laid))
+    strict = Table(("Ana", "Ben"), target=target)
+    assert table.of("violation", strict.lay("Ana", *laid))
+
+
+def test_propagation_names_one_or_three_takers_and_the_headline_every_effect_off():
+    four = Table(("Ana", "Ben", "Cleo", "Dev"), wild={"neutralization": False, "rotation": False})
+    assert four.game.headline() == ("SUM · Ana, Ben, Cleo, Dev · pairs add up (2 2 is 4) · × and ÷ first · "
+                                    "wild cards off: neutralization, rotation")
+    drawn = four.act("wild", player="Ana", card=four.card("PROP"))[1]
+    assert four.game.describe(drawn) == "Ben, Cleo and Dev draw a number card."
+    two = Table(("Ana", "Ben"))
+    assert two.game.describe(two.act("wild", player="Ana", card=two.card("PROP"))[1]) == "Ben draws a number card."
+    assert two.game.describe({"type": "mystery", "n": 1}) == "mystery: {'type': 'mystery', 'n': 1}"

@@ -188,6 +188,19 @@ def test_a_card_at_the_play_areas_edge_near_the_discard_box_is_the_tableaus():
     assert "discard" not in [a["type"] for a in table.lay("BB-A-N7A", x, y)]  # a tableau card, judged as one
 
 
+def test_in_a_race_a_card_past_both_areas_goes_to_the_tableau_it_sits_beside_not_the_nearest_star():
+    table = Table(players=("Ana", "Ben"))
+    ana_area = table.mat.zone("seat1.tableau")
+    chain = [(1, 0), (2, 0), (2, 1), (3, 1), (3, 2), (4, 2), (4, 3), (5, 3)]  # down and right, below her area
+    cards = ["BB-A-N4A", "BB-A-N5A", "BB-A-N6A", "BB-A-N7A", "BB-A-N6B", "BB-A-N7B", "BB-A-N6C", "BB-A-N7C"]
+    for card, cell in zip(cards, chain):
+        table.lay(card, *table.spot(cell), angle=180.0 if sum(cell) % 2 else 0.0)
+    x, y = table.spot((5, 3))
+    ben_star = table.stars[1]
+    assert y > ana_area.y + ana_area.h + 20 and math.dist((x, y), ben_star[:2]) < math.dist((x, y), table.stars[0][:2])
+    assert [c for c, cell in table.cells().items() if cell == [5, 3]] == ["BB-A-N7C"]  # on Ana's tableau
+    assert not [n for n in table.notes if n.code == "line_up"] and table.game.state()["tableaux"][0]["score"] == 8
+
 def test_a_card_of_the_tableau_taken_away_is_told_it_stays_and_one_taken_off_the_discard_box_is_nothing():
     table = Table(players=("Ana", "Ben"))
     table.lay("BB-B-N4A", *table.spot((1, 0), seat=1), angle=180.0)

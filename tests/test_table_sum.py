@@ -120,3 +120,14 @@ def test_an_operation_card_of_last_turn_drawn_again_and_laid_anew_is_no_leftover
     for t, card in zip((20.0, 21.0), again):
         reading = adapter.read([placed(card.card_id, card.x, card.y)], t, g.state(), MAT, again[:int(t) - 19])
         assert reading.notes == [], reading.notes
+
+
+# ---- what the games' mutation run (issues 15 and 13) found untested ---------------------------
+
+def test_a_card_far_from_every_box_is_named_with_where_it_belongs_and_a_draw_is_left_as_it_is():
+    adapter, g = SumTable(PLAYERS), game()
+    (note,) = adapter.read([placed("SU-A-N2A", 5, 5)], 1.0, g.state(), MAT).notes
+    assert (note.code, note.title, note.detail, note.card) == ("outside_zones", "Not in a box",
+                                                               "Target, strip or wild box", "SU-A-N2A")
+    draw = {"type": "draw", "t": 2.0, "player": "Ana", "deck": "numbers"}
+    assert adapter.complete(draw, g.state()) is draw

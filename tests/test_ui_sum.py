@@ -223,3 +223,37 @@ def test_spare_offers_no_draw_from_an_empty_deck():
     assert [label for label, _ in ui.menu(g.state()).choices] == ["Draw an operation", "End my turn"]
     g.operations_deck = 0
     assert [label for label, _ in ui.menu(g.state()).choices] == ["End my turn"]
+
+
+# ---- what the games' mutation run (issues 15 and 13) found untested --------------------------
+
+def test_setup_offers_the_tables_choices_and_wild_cards_on_or_off_together():
+    options = ui.setup_options({"players": 5, "pairs": "product", "order": "left-to-right", "wild": False})
+    assert [(o.key, o.label, o.value, o.shown) for o in options] == [
+        ("players", "Players", 5, "5"), ("pairs", "Pairs", "product", "3 3 is 9"),
+        ("order", "Order", "left-to-right", "left to right"), ("wild", "Wild cards", False, "off")]
+    assert [c.value for c in options[0].choices] == [2, 3, 4, 5, 6]
+    assert [(o.value, o.shown) for o in ui.setup_options({})] == [(3, "3"), ("sum", "2 2 is 4"),
+                                                                   ("standard", "× ÷ first"), (True, "on")]
+    choices = {"players": 3, "pairs": "sum", "order": "standard", "wild": False}
+    assert ui.game_config(choices, {"names": ["Ana", "Ben"], "fractions": True}, 4) == {
+        "game": "sum", "seed": 4, "players": ["Ana", "Ben", "P3"], "pairs": "sum", "order": "standard",
+        "fractions": True, "wild": {"propagation": False, "neutralization": False, "radicalization": False,
+                                    "rotation": False}}
+    on = ui.game_config({**choices, "wild": True}, {}, 4)
+    assert on["fractions"] is False and set(on["wild"].values()) == {True}
+
+
+def test_propagation_with_the_numbers_deck_empty_says_so_and_three_takers_are_counted():
+    g = game()
+    g.numbers_deck = 0
+    assert shown(g, {"type": "wild", "player": "Ana", "card": "SU-A-PROP1"})[0].lines == ("The deck is empty",)
+    assert ui._who_draws(["Ben", "Cleo", "Dev"], 5) == "3 players take a number"
+    assert ui._who_draws(["Ben", "Cleo"], 2) == "Others: take a number"
+
+
+def test_spare_and_confirm_do_nothing_after_the_game():
+    g = game()
+    g.hands["Ana"] = 3
+    g.apply({"type": "submit", "t": 2, "player": "Ana", "cards": ["SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"]})
+    assert ui.menu(g.state(), None) is None and ui.confirm(g.state()) is None

@@ -58,7 +58,6 @@ class Sum(Worded, Game):
         super().__init__(config)
         self.rules: SumConfig = read_config(self._config)
         self._config = self.rules.as_json()
-        self._catalog = load_catalog()
         players = self.rules.players
         self.hands = {name: NUMBERS_DEALT + OPERATIONS_DEALT for name in players}
         self.won = {name: 0 for name in players}  # number cards in each player's pile
@@ -238,13 +237,13 @@ class Sum(Worded, Game):
 
     def _wild_effect(self, player: str, effect: str) -> list[Event]:
         if effect == "propagation":
-            drawn = {}
+            drawn = []
             for other in self.rules.players:
                 if other != player and self.numbers_deck:
                     self.numbers_deck -= 1
                     self.hands[other] += 1
-                    drawn[other] = 1
-            return [{"type": "everyone_draws", "players": list(drawn)}]
+                    drawn.append(other)
+            return [{"type": "everyone_draws", "players": drawn}]
         if effect == "neutralization":
             self.hands[player] -= 1
             return [{"type": "discard", "player": player}]
@@ -272,6 +271,7 @@ class Sum(Worded, Game):
         seats = self.rules.players
         self.current = seats[(seats.index(self.current) + 1) % len(seats)]
         self.draws, self.wild_played = 0, False
+        self.last_wrong = None  # the hint is the player's own: those cards went back into a hidden hand
         return [{"type": "turn", "player": self.current, "needs_target": self.target is None}]
 
     def _end(self, reason: str, winners: tuple[str, ...]) -> list[Event]:

@@ -65,7 +65,7 @@ def wild_in_equation() -> str:
 
 
 def too_many(laid: int, hand: int) -> str:
-    return f"{laid} cards laid, but only {hand} in your hand: check the cards."
+    return f"{_cards(laid)} laid, but only {hand} in your hand: check the cards."
 
 
 def not_wild(card: Card) -> str:
@@ -101,12 +101,19 @@ def _game_over(e: Mapping[str, Any]) -> str:
     if e["reason"] == "empty_hand":
         return f"{_names(e['winners'])} has no cards left and wins!"
     piles = ", ".join(f"{name} {n}" for name, n in e["won"].items())
-    return f"The Numbers deck is used up: {_names(e['winners'])} won the most number cards and wins! ({piles})"
+    wins = "wins" if len(e["winners"]) == 1 else "win"
+    return f"The Numbers deck is used up: {_names(e['winners'])} won the most number cards and {wins}! ({piles})"
 
 
 def _wild(e: Mapping[str, Any]) -> str:
     off = " (its effect is off at this table)" if not e["on"] else ""
     return f"{e['player']} plays {_EFFECTS[e['effect']]}{off}."
+
+
+def _everyone_draws(e: Mapping[str, Any]) -> str:
+    players = e["players"]
+    who = _names(players) if players else "Nobody"
+    return f"{who} {'draw' if len(players) > 1 else 'draws'} a number card."
 
 
 _TELLERS = {
@@ -118,7 +125,7 @@ _TELLERS = {
     "turn_over": lambda e: f"{e['player']}'s turn is over.",
     "turn": _turn,
     "wild_played": _wild,
-    "everyone_draws": lambda e: f"{_names(e['players']) if e['players'] else 'Nobody'} draw{'s' if len(e['players']) == 1 else ''} a number card.",
+    "everyone_draws": _everyone_draws,
     "discard": lambda e: f"{e['player']} discards a card of their choice.",
     "target_changed": lambda e: f"The target {e['from']} becomes {e['to']} ({'its square root' if e['root'] else 'squared'}).",
     "cards_passed": lambda e: "Everyone passes a card to the left.",

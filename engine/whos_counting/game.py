@@ -189,8 +189,7 @@ class WhosCounting(Worded, Game):
         if red and red["card"] == card.id and red["effect"] is None:  # a Super played as a red card
             if value not in RED_EFFECTS:
                 del self.turn.declared[card.id]
-                self.turn.asking = {"player": player, "card": card.id, "kind": card.face.kind,
-                                    "name": card.face.extra.get("name", card.face.label), "choices": list(RED_EFFECTS)}
+                self._ask(player, card, list(RED_EFFECTS))  # asked again
                 return [self._violation(player, "bad_declaration", text.super_red())]
             red["effect"] = value
             events.extend(self._red_lands(action["t"]))
@@ -378,7 +377,8 @@ class WhosCounting(Worded, Game):
         for name, delta in changes.items():
             self.scores[name] += delta
         laid = frozenset(self.table_cards() - self.last_cards)
-        played = len(turn.cards) + len(turn.blue) + (1 if turn.stopped_by else 0)
+        # a Stop laid in the blue box before the red card came is one of the blue cards: count it once
+        played = len({*turn.cards, *turn.blue, *([turn.stopped_by] if turn.stopped_by else [])})
         all_seven = played >= HAND_SIZE
         self.hands[player] = max(self.hands[player] - played, 0)
         self.discards |= laid
@@ -435,8 +435,6 @@ class WhosCounting(Worded, Game):
 
     def _draw(self, count: int, player: str | None = None) -> int:
         """Take ``count`` cards off the draw pile (the discards shuffled back when it runs out)."""
-        if count <= 0:
-            return 0
         if self.draw_pile < count:
             self.draw_pile += len(self.discards) + self.traded
             self.discards, self.traded = set(), 0

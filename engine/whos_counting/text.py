@@ -26,6 +26,10 @@ def _signed(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
+def _minutes(n: int) -> str:
+    return "1 minute" if n == 1 else f"{n} minutes"
+
+
 def shown(value: str) -> str:
     """What a declared value looks like: ``7``, ``−``, ``Double``."""
     return _EFFECTS.get(value, _VALUES.get(value, value))
@@ -45,9 +49,8 @@ def wait_window() -> str:
     return "Wait: the expression is being counted."
 
 
-def wrong_game(card: Card | None) -> str:
-    title = GAME_TITLES.get(card.game, card.game) if card else "another game"
-    return f"That card is from {title}, not Who's Counting?."
+def wrong_game(card: Card) -> str:
+    return f"That card is from {GAME_TITLES.get(card.game, card.game)}, not Who's Counting?."
 
 
 def played_before(card: Card) -> str:
@@ -148,7 +151,7 @@ def _turn_scored(e: Mapping[str, Any]) -> str:
     player, changes = e["player"], e["changes"]
     if e["red"] == "steal":
         (thief,) = [name for name in changes if name != player] or [player]
-        return f"{thief} steals {changes[thief]} points from {player} (now {e['scores'][thief]})."
+        return f"Steal: {player}'s {changes[thief]} points go to {thief}, the lowest score (now {e['scores'][thief]})."
     if e["red"] == "split":
         other = next((name for name in changes if name != player), player)
         return (f"{player} and {other} split the points: {changes[player]} each "
@@ -157,9 +160,13 @@ def _turn_scored(e: Mapping[str, Any]) -> str:
 
 
 def _game_over(e: Mapping[str, Any]) -> str:
-    why = "reaches the target" if e["reason"] == "target" else "has the most points when time is up"
+    one = len(e["winners"]) == 1
+    if e["reason"] == "target":
+        why = "reaches the target and wins" if one else "reach the target and win"
+    else:
+        why = "has the most points when time is up and wins" if one else "have the most points when time is up and win"
     scores = ", ".join(f"{name} {_signed(points)}" for name, points in e["scores"].items())
-    return f"{_names(e['winners'])} {why} and wins! ({scores})"
+    return f"{_names(e['winners'])} {why}! ({scores})"
 
 
 _TELLERS = {
@@ -177,7 +184,7 @@ _TELLERS = {
     "turn": lambda e: f"{e['player']}'s turn{' again' if e.get('extra') else ''}.",
     "traded": lambda e: f"{e['player']} trades {e['count']} card{'s' if e['count'] != 1 else ''}.",
     "passed": lambda e: f"{e['player']} passes.",
-    "time_up": lambda e: f"Time is up after {e['minutes']} minutes.",
+    "time_up": lambda e: f"Time is up after {_minutes(e['minutes'])}.",
     "game_over": _game_over,
 }
 
@@ -185,7 +192,7 @@ _TELLERS = {
 # ---- headline and summary -----------------------------------------------------------------------
 
 def headline(rules: WhosCountingConfig) -> str:
-    ends = [f"first to {rules.target} points" if rules.target else "", f"{rules.minutes} minutes" if rules.minutes else ""]
+    ends = [f"first to {rules.target} points" if rules.target else "", _minutes(rules.minutes) if rules.minutes else ""]
     order = "× and ÷ first" if rules.order.value == "standard" else "left to right"
     return (f"Who's Counting? · {', '.join(rules.players)} · {' or '.join(e for e in ends if e)} · {order} · "
             f"{rules.window:g} s to count")

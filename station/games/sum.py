@@ -26,7 +26,7 @@ class SumStation(StationGame):
 
     def settings(self) -> dict[str, Key]:
         return {
-            **seat_keys(default_players=3, most=6),
+            **seat_keys(default_players=3, most=6, fewest=2),
             "pairs": Key("sum", one_of("sum", "product"), "two equal cards side by side: their sum or their product"),
             "order": Key("standard", one_of("standard", "left-to-right"), "× and ÷ first, or strictly left to right"),
             "fractions": Key(False, yes_no, "a division may leave a fraction (judged exactly)"),

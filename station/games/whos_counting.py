@@ -25,7 +25,7 @@ class WhosCountingStation(StationGame):
 
     def settings(self) -> dict[str, Key]:
         return {
-            **seat_keys(default_players=3, most=6),
+            **seat_keys(default_players=3, most=6, fewest=2),
             "order": Key("standard", one_of("standard", "left-to-right"), "× and ÷ first, or strictly left to right"),
             "target": Key(500, whole(0, 100_000), "the score that wins (0: none, the clock alone)"),
             "minutes": Key(20, whole(0, 600), "minutes a game lasts (0: no clock, the target alone)"),

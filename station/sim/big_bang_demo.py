@@ -69,11 +69,12 @@ class _Script(TableScript):
 
     def in_view(self, player: str, cell: Cell) -> bool:
         """Whether a card in ``cell`` has its code well inside the camera's picture, clear of the
-        draw piles and discard boxes."""
+        draw piles and discard boxes and of the other players' play areas."""
         cx, cy = self.spot(player, cell)
         clear = CODE_ROOM_MM + 20.0  # the boxes' slack (station.table.adapter.ZONE_SLACK_MM) and half a card
+        seat = self.shadow.seats().index(player) + 1
         if any(z.x - clear <= cx <= z.x + z.w + clear and z.y - clear <= cy <= z.y + z.h + clear
-               for z in self.mat.zones if z.role != "area"):
+               for z in self.mat.zones if z.role != "area" or z.seat != seat):  # boxes, and the others' areas
             return False
         width = self.mat.width + 2 * VIEW_BEYOND_MM
         height = width * 9 / 16

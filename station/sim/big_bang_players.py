@@ -25,6 +25,7 @@ from engine.catalog import load_catalog
 
 MISTAKE = 0.08  # how often a player lays a card where it does not fit
 THINK = (1.5, 3.5)  # seconds between a player's actions
+STALL_TURNS = 2  # rounds of turns with no play before a racer lays a card past the table's edge
 SIDE = 100.0  # mm: only the ratio matters here (the lattice keeps close round the star)
 
 Step = tuple[dict[str, Any], list[dict[str, Any]]]
@@ -47,6 +48,8 @@ class BangTable:
         self.game = game
         self.room = room or (lambda player, cell: True)  # the cells of a player's play area
         self.reach = reach or self.room  # the cells they may still use when nothing fits in it
+        self.out_of_reach: dict[str, bool] = {}  # a player whose card fits only out of reach this turn
+        self.stalled = 0  # turns in a row nobody played
         self.rng = random.Random(seed)
         self.t = 0.0
         catalog = load_catalog().game("big-bang")
@@ -86,6 +89,7 @@ class BangTable:
     def _turn(self, player: str) -> Iterator[Step]:
         """Lay what fits (a mistake now and then); a dead hand goes on the pile; draw back to 3."""
         played = 0
+        self.out_of_reach[player] = False
         while self.game.phase == "playing":
             move = self._best(player)
             if move is not None and self.rng.random() < MISTAKE:
@@ -100,6 +104,9 @@ class BangTable:
         if self.game.phase != "playing":
             return
         mine = self.hands[player]
+        self.stalled = 0 if played else self.stalled + 1
+        if not played and self.out_of_reach.pop(player, False):
+            return  # in a race a card that fits only off the table waits: the others play on
         if not played and mine.hand:
             for card in list(mine.hand):  # a dead hand: every card face up on the pile
                 mine.hand.remove(card)
@@ -127,7 +134,11 @@ class BangTable:
         candidates = list(mine.hand) + mine.pile[-1:]
         anywhere = [(card, cell, turn) for card in candidates for cell, turn in places(tableau, self.game.piece(card))]
         spots = [spot for spot in anywhere if self.room(player, spot[1])] or \
-            [spot for spot in anywhere if self.reach(player, spot[1])] or anywhere  # past the area's edge
+            [spot for spot in anywhere if self.reach(player, spot[1])]
+        if not spots and anywhere:
+            self.out_of_reach[player] = True  # it fits only where the table has no room: wait, if one can
+            if len(self.game.seats()) == 1 or self.stalled >= STALL_TURNS * len(self.game.seats()):
+                spots = anywhere  # nobody else can play on: past the table's edge, then
         if not spots:
             return None
         near = min(math.dist(centroid(cell, SIDE), (0, 0)) for _, cell, _ in spots)

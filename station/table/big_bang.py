@@ -71,10 +71,13 @@ class BigBangTable(TableAdapter):
             if card.covered or not card.card_id.startswith(CODE) or card.card_id in stars or not stars:
                 continue
             zone = self.zone_of(mat, card.x, card.y)
-            # In a player's play area, their tableau; past the areas' edges, the nearest star's.
+            # In a player's play area, their tableau; past the areas' edges, the tableau it sits
+            # beside (snapped to a cell touching it), else the nearest star's.
             owner = [s for s in stars.values() if zone is not None and s[0]["player"] == self.player_at(zone)]
-            seat, star = owner[0] if owner else \
-                min(stars.values(), key=lambda s: math.dist((s[1].x, s[1].y), (card.x, card.y)))
+            nearest = sorted(stars.values(), key=lambda s: math.dist((s[1].x, s[1].y), (card.x, card.y)))
+            beside = [s for s in nearest if _beside(snap(card, s[1]), s[0])]
+            seat, star = owner[0] if owner and zone is not None and zone.role == "area" else \
+                (beside or owner or nearest)[0]
             if zone is not None and zone.role != "area":  # a draw pile or a discard box
                 if not _beside(snap(card, star), seat):
                     continue

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.big_bang.hint import hint
 from station.settings import seat_names
-from station.ui.overlays import Overlay
+from station.ui.overlays import Overlay, by_event
 from station.ui.rounds import round_step, time_up
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, Menu, MapView, Tile, VerdictView, View, clock_text
@@ -116,12 +116,7 @@ def _final(state: Mapping[str, Any]) -> BannerView:
 # ---- a screen per event -----------------------------------------------------------------------
 
 def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
-    shown: list[Overlay] = []
-    for event in events:
-        make = _OVERLAYS.get(event["type"])
-        if make is not None:
-            shown.extend(make(event, state))
-    return shown
+    return by_event(events, _OVERLAYS, state)
 
 
 def _played(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:

@@ -11,7 +11,7 @@ from typing import Any
 from engine.catalog import load_catalog
 from engine.errors import EngineError
 from station.settings import seat_names
-from station.ui.overlays import Overlay
+from station.ui.overlays import Overlay, by_event
 from station.ui.rounds import round_step, time_up
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, Menu, PlayerLine, TimerView, VerdictView, View, clock_text
@@ -111,12 +111,7 @@ def _rating(points: int) -> str:
 # ---- a screen per event -----------------------------------------------------------------------
 
 def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
-    shown: list[Overlay] = []
-    for event in events:
-        make = _OVERLAYS.get(event["type"])
-        if make is not None:
-            shown.extend(make(event, state))
-    return shown
+    return by_event(events, _OVERLAYS, state)
 
 
 def _played(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:

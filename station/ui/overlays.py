@@ -7,7 +7,9 @@ then the station shows. ``signal`` names the buzzer/LED pattern that goes with i
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from station.ui.views import View
 
@@ -27,3 +29,11 @@ class Overlay:
     def reveal(self) -> Overlay:
         assert self.revealed is not None
         return replace(self, view=self.revealed, revealed=None)
+
+
+def by_event(events: Sequence[Mapping[str, Any]], makers: Mapping[str, Callable[..., list[Overlay]]],
+             *context: Any) -> list[Overlay]:
+    """The screens a batch of engine events calls for, in order: ``makers`` maps an event type to
+    what makes its screens from the event (and ``context``: the state, the batch …)."""
+    return [overlay for event in events if (make := makers.get(event["type"])) is not None
+            for overlay in make(event, *context)]

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from station.settings import seat_names
-from station.ui.overlays import Overlay
+from station.ui.overlays import Overlay, by_event
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, LiveView, Menu, PlayerLine, VerdictView, View, clock_text
 
@@ -71,12 +71,7 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
 
 
 def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
-    shown: list[Overlay] = []
-    for event in events:
-        make = _OVERLAYS.get(event["type"])
-        if make is not None:
-            shown.extend(make(event, events, state))
-    return shown
+    return by_event(events, _OVERLAYS, events, state)
 
 
 def _won(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:

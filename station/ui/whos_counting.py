@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.catalog import load_catalog
 from station.settings import seat_names
-from station.ui.overlays import Overlay
+from station.ui.overlays import Overlay, by_event
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, LiveView, Menu, PlayerLine, VerdictView, View, clock_text
 
@@ -134,12 +134,7 @@ def _red_line(turn: Mapping[str, Any]) -> str:
 
 
 def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
-    shown: list[Overlay] = []
-    for event in events:
-        make = _OVERLAYS.get(event["type"])
-        if make is not None:
-            shown.extend(make(event, events))
-    return shown
+    return by_event(events, _OVERLAYS, events)
 
 
 def _scored(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
