@@ -17,6 +17,7 @@ from engine.big_bang import tableau as tableau_module
 from engine.big_bang.hint import hint
 from engine.big_bang.lattice import turns
 from engine.errors import ActionError, ConfigError
+from engine.protocol import Outcome
 
 LETTERS = "ABCDEFG"
 
@@ -188,7 +189,8 @@ def test_the_same_card_seen_again_in_its_place_is_nothing_new_and_a_played_card_
     lifted = table.act("lift", player="Ana", card=number(4))
     assert lifted[0]["code"] == "played_stays" and lifted[0]["card"] == number(4)
     assert table.act("lift", player="Ana", card="BB-A-STAR")[0]["code"] == "played_stays"
-    assert table.act("discard", player="Ana", card=number(4))[0]["code"] == "played_stays"
+    discarded = table.act("discard", player="Ana", card=number(4))
+    assert discarded[0]["code"] == "played_stays" and table.said(discarded) == ["Ana: Played cards stay: put it back."]
     assert table.seat()["left"] == 27
 
 
@@ -252,6 +254,14 @@ def test_a_rules_card_against_a_rules_card():
     table2.play("BB-A-R5", (1, 0), 300)  # R5 face 1 (any) against the Star; face 0 ("4") faces (2, 0)
     assert table2.play("BB-A-R3", (2, 0), 240)["reason"] == "Only 4 there"
     assert table2.play("BB-A-R6", (2, 0), 120)["reason"] == "Only 4 there"
+
+
+def test_a_rules_card_that_fits_only_turned_another_way_still_fits_and_is_no_dead_card():
+    table = Table(rules_cards=True)
+    table.lay([((1, 0), 4)])
+    # R3 has one open face: it fits only turned so that face meets a card (at (2, 0): 240°, not 0°)
+    assert table.said(table.discard("BB-A-R3")) == ["Ana: That Rules card fits: play it."]
+    assert table.play("BB-A-R3", (2, 0), 240)["ok"]
 
 
 def test_rules_cards_are_refused_when_the_option_is_off():
@@ -322,8 +332,10 @@ def test_the_discard_piles_top_may_be_played_but_no_digging():
     dead_hand(table)
     table.lay([((2, 0), 3)])  # now a 2 fits at (3, 0), beside the 3
     dug = table.play(number(7), (3, 0))
-    assert dug["code"] == "no_digging"
-    assert dug["message"] == "No digging: only the top card of the discard pile (2) may be played."
+    assert dug == {"type": "violation", "player": "Ana", "code": "no_digging",
+                   "message": "No digging: only the top card of the discard pile (2) may be played.",
+                   "card": number(7), "t": table.t}
+    assert table.said([dug]) == ["Ana: No digging: only the top card of the discard pile (2) may be played."]
     assert table.act("lift", player="Ana", card=number(2)) == [], "lifting the top to play it is fine"
     top = table.play(number(2), (3, 0))
     assert top["ok"] and top["from"] == "discard"
@@ -441,7 +453,8 @@ def test_with_the_deck_gone_the_discard_piles_top_keeps_the_game_going():
     table.lay(AFTER_DEAD_HAND)  # every card down or on the pile; the 7 fits at (5, -1)
     assert table.game.state()["phase"] == "playing"
     refused = table.act("done", player="Ana")
-    assert refused[0]["code"] == "top_fits" and refused[0]["message"] == "The 7 on the discard pile fits: play it."
+    assert refused == [{"type": "violation", "player": "Ana", "code": "top_fits",
+                        "message": "The 7 on the discard pile fits: play it.", "card": number(7), "t": table.t}]
     ended = table.act("play", player="Ana", card=number(7), cell=[5, -1], turn=turns((5, -1))[0])
     assert ended[0]["ok"] and ended[0]["from"] == "discard"
     assert [e["type"] for e in ended][1:3] == ["player_done", "round_over"], "the 1 fits but is buried: no digging"
@@ -491,6 +504,29 @@ def test_replay_seen_at_the_table_a_buried_card_played_once_the_deck_may_be_gone
     early.lay(CLOSED)
     dead_hand(early)
     assert early.play(number(7), (2, 0))["code"] == "no_digging", "the deck has cards: the pile is not replayed yet"
+
+
+def test_with_replay_a_card_buried_in_the_pile_that_fits_keeps_the_game_going():
+    table = Table(replay=True)
+    table.lay(CLOSED)
+    dead_hand(table, (1, 2, 7))  # the 1 at the bottom, the 2 (fits nowhere) on it, the 7 on top
+    table.lay(AFTER_DEAD_HAND)
+    top = table.act("play", player="Ana", card=number(7), cell=[5, -1], turn=turns((5, -1))[0])
+    assert [e["type"] for e in top] == ["card_played"], "the buried 1 fits and replay brings it back: not over"
+    assert (table.seat()["hand"], table.seat()["deck"], table.game.state()["phase"]) == (0, 0, "playing")
+    back = table.act("done", player="Ana")
+    assert [(e["type"], e.get("cards"), e.get("draw")) for e in back] == [("reshuffled", 2, None), ("drawn", None, 2)]
+    assert table.play(1, (-2, -2))["ok"]
+
+
+def test_the_last_cards_being_rules_cards_that_fit_keeps_the_game_going():
+    table = Table(rules_cards=True)
+    table.lay(FULL_GAME)
+    for card, cell, turn in (("BB-A-R1", (1, -2), 180), ("BB-A-R2", (7, 0), 300), ("BB-A-R3", (-5, -1), 120)):
+        assert table.play(card, cell, turn)["ok"], card
+    drawn = table.act("done", player="Ana")  # R4, R5 and R6 in hand: the deck is gone
+    assert [(e["type"], e["deck"]) for e in drawn] == [("drawn", 0)] and table.game.state()["phase"] == "playing"
+    assert table.said(table.act("done", player="Ana")) == ["Ana: Your Rules card fits: play it."]
 
 
 def test_replay_happens_once_a_round():
@@ -576,6 +612,19 @@ def test_rounds_add_up_and_a_tie_has_two_winners():
     tie = Table(("Ana", "Ben"))
     over = tie.act("time_up")[2]
     assert over["winners"] == ["Ana", "Ben"] and tie.said([over]) == ["Game over: Ana −28, Ben −28. Ana and Ben win!"]
+
+
+def test_a_round_of_several_starts_with_its_number_and_the_cards_each_player_must_get_down():
+    table = Table(("Ana", "Ben"), rules_cards=True, rounds=2)
+    started = table.of("round_started")
+    assert started == [{"type": "round_started", "round": 1, "rounds": 2,
+                        "players": [{"player": "Ana", "set": "A"}, {"player": "Ben", "set": "B"}],
+                        "seconds": None, "hand": 3, "cards": 34, "t": 1.0}]
+    assert table.said(started) == ["Round 1 of 2: Ana (set A) and Ben (set B) race: draw 3 and lay cards beside "
+                                   "the Black Star!"]
+    table.act("time_up")
+    table.act("next_round")
+    assert table.act("start")[0]["round"] == 2
 
 
 def test_the_clock_is_a_deadline_and_time_up_ends_the_round():
@@ -699,6 +748,10 @@ def test_hint_leaves_out_values_whose_cards_are_all_down_and_dead_faces():
     found = hint(dead.game.state(), "Ana")
     assert found["open_faces"] == 2
     assert {tuple(s["cell"]): s["values"] for s in found["spots"]}[(2, 0)] == []
+    restricted = Table(rules_cards=True)
+    restricted.play("BB-A-R1", (1, 0), 180)  # face 0 ("1 2") towards (1, -1), face 1 ("6 7") towards (2, 0)
+    spots = {tuple(s["cell"]): s["values"] for s in hint(restricted.game.state(), "Ana")["spots"]}
+    assert (spots[(1, -1)], spots[(2, 0)]) == ([1, 2], [6, 7])
 
 
 def test_state_is_json_ready_and_shows_each_tableau():
@@ -737,3 +790,68 @@ def test_replaying_the_actions_gives_the_same_game():
 def test_doctests():
     for module in (game_module, hint_module, tableau_module):
         assert doctest.testmod(module).failed == 0
+
+
+# ---- what the station reads: the outcome, the turns, the codes behind the screens' titles ------
+
+def test_a_solo_game_is_solo_and_its_outcome_counts_points():
+    table = Table()
+    assert table.game.turns().style == "solo"
+    assert table.game.outcome() == Outcome(False, (), {"Ana": 0}, "points")
+    table.lay(FULL_GAME)
+    assert table.game.outcome() == Outcome(True, ("Ana",), {"Ana": 28}, "points")
+
+
+def test_actions_out_of_their_moment_say_who_and_why_with_the_code_the_screen_titles():
+    table = Table(start=False)
+    early = table.act("next_round")
+    assert early == [{"type": "violation", "player": None, "code": "not_started",
+                      "message": "Play this round first: press CONFIRM to start it.", "card": None, "t": table.t}]
+    table.act("start")
+    assert table.act("start")[0]["code"] == "started"
+    on = table.act("next_round")
+    assert on == [{"type": "violation", "player": None, "code": "round_on", "message": "Finish this round first.",
+                   "card": None, "t": table.t}]
+    table.lay([((1, 0), 4)])
+    lifted = table.act("lift", player="Ana", card=number(4))
+    assert table.said(lifted) == ["Ana: Played cards stay: put it back."]
+    assert table.act("time_up")[:1] == [{"type": "time_up", "round": 1, "t": table.t}]
+    assert table.act("lift", player="Ana", card=number(4)) == [], "once the round is over the cards are gathered"
+
+
+def test_the_whole_state_is_what_the_protocol_documents():
+    """Every key of the state (docs/protocol.md): the live screen, the hint and the history read them."""
+    table = Table(("Ana", "Ben"), rules_cards=True, replay=True, minutes=3, rounds=2, stolen=True)
+    table.play("BB-A-R1", (1, 0), 180)  # 2 points; its faces "1 2" and "6 7" face (1, -1) and (2, 0): 4 open faces
+    table.play(4, (1, 0), player="Ben")
+    table.act("time_up")
+
+    def seat(player: str, card: dict[str, Any], numbers: int, rules: int, score: int) -> dict[str, Any]:
+        star = {"cell": [0, 0], "card": "BB-A-STAR" if player == "Ana" else "BB-B-STAR", "kind": "star",
+                "value": None, "turn": 0}
+        return {"player": player, "set": star["card"][3], "cells": [star, card], "last": [1, 0], "discard": [],
+                "numbers": numbers, "rules": rules, "score": score, "in_play": 34, "left": 33, "hand": 2, "deck": 31,
+                "replayed": False, "open_faces": 4, "finished": ""}
+
+    assert table.game.state() == {
+        "game": "big-bang", "over": False, "players": ["Ana", "Ben"], "round": 1, "rounds": 2, "phase": "round_over",
+        "started_at": 1.0, "seconds": 180, "rules_cards": True, "replay": True, "stolen": True, "hand_size": 3,
+        "tableaux": [
+            seat("Ana", {"cell": [1, 0], "card": "BB-A-R1", "kind": "rules", "value": None, "turn": 180,
+                         "faces": ["1 2", "6 7", "any"]}, 0, 1, 2),
+            seat("Ben", {"cell": [1, 0], "card": "BB-B-N4A", "kind": "number", "value": 4, "turn": 180}, 1, 0, 1)],
+        "results": [{"Ana": {"numbers": 0, "rules": 1, "unplayed": 33, "score": 2 - 33, "points": 33},
+                     "Ben": {"numbers": 1, "rules": 0, "unplayed": 33, "score": 1 - 33, "points": 0}}],
+        "game_scores": {"Ana": 33, "Ben": 0}, "winners": []}
+
+
+def test_a_finished_game_shows_who_won_and_why_each_player_stopped():
+    table = Table()
+    table.lay(FULL_GAME)
+    state = table.game.state()
+    assert (state["over"], state["phase"], state["winners"], state["seconds"]) == (True, "finished", ["Ana"], None)
+    assert state["tableaux"][0]["finished"] == "all_down" and state["tableaux"][0]["last"] == [2, -2]
+    stuck = Table()
+    stuck.lay(STUCK)
+    stuck.act("done", player="Ana")
+    assert stuck.seat()["finished"] == "out"

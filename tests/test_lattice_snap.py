@@ -67,3 +67,12 @@ def test_the_stars_own_cell_points_up_and_takes_any_of_its_three_turns():
     star = Seen(0.0, 0.0, 0.0)
     assert points_up((0, 0))
     assert [snap(Seen(0.0, 0.0, t), star).turn for t in (0.0, 120.0, 240.0)] == [0, 120, 240]
+
+
+def test_a_card_right_at_the_tolerances_is_still_snapped_and_reported_to_a_hundredth():
+    star = Seen(0.0, 0.0, 0.0)  # cell (0, 0)'s centre is the star's: offsets are exact
+    assert snap(Seen(POSITION_TOLERANCE_MM, 0.0, 0.0), star) == Snapped((0, 0), 0, POSITION_TOLERANCE_MM, 0.0)
+    assert snap(Seen(0.0, 0.0, ANGLE_TOLERANCE_DEG), star) == Snapped((0, 0), 0, 0.0, ANGLE_TOLERANCE_DEG)
+    assert snap(Seen(0.0, 0.0, 360 - ANGLE_TOLERANCE_DEG), star) == Snapped((0, 0), 0, 0.0, ANGLE_TOLERANCE_DEG)
+    assert snap(Seen(1.2345, 0.0, 3.4567), star) == Snapped((0, 0), 0, 1.23, 3.46)
+    assert snap(Seen(0.0, 0.0, ANGLE_TOLERANCE_DEG + 0.01), star).why == "turned"

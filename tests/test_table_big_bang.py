@@ -200,3 +200,132 @@ def test_in_a_race_a_card_past_both_areas_goes_to_the_tableau_it_sits_beside_not
     assert y > ana_area.y + ana_area.h + 20 and math.dist((x, y), ben_star[:2]) < math.dist((x, y), table.stars[0][:2])
     assert [c for c, cell in table.cells().items() if cell == [5, 3]] == ["BB-A-N7C"]  # on Ana's tableau
     assert not [n for n in table.notes if n.code == "line_up"] and table.game.state()["tableaux"][0]["score"] == 8
+
+def test_a_card_of_the_tableau_taken_away_is_told_it_stays_and_one_taken_off_the_discard_box_is_nothing():
+    table = Table(players=("Ana", "Ben"))
+    table.lay("BB-B-N4A", *table.spot((1, 0), seat=1), angle=180.0)
+    resumed = BigBangTable(["Ana", "Ben"])  # after a restart too: the tableau is read from the game
+    resumed.resumed(table.game.table_cards())
+    table.adapter = resumed
+    lifted = table.take("BB-B-N4A")
+    assert [(a["type"], a["player"], a["card"]) for a in lifted] == [("lift", "Ben", "BB-B-N4A")]
+    assert table.game.apply(lifted[0])[0]["message"] == "Played cards stay: put it back."
+    solo = Table()
+    for card, cell in (("BB-A-N1A", (1, 0)), ("BB-A-N2A", (-1, 0)), ("BB-A-N3A", (0, 1))):
+        solo.lay(card, *solo.spot(cell), angle=180.0)
+    box = solo.mat.zone("seat1.discard").center
+    assert [a["type"] for a in solo.lay("BB-A-N7A", *box)] == ["discard"]
+    assert solo.take("BB-A-N7A") == [], "the pile's top lifted: nothing to tell"
+    solo.game.apply({"type": "time_up", "t": solo.t})
+    solo.lying["BB-A-N7A"] = Lying("BB-A-N7A", *box)
+    solo.frame()
+    assert solo.take("BB-A-N7A") == [], "cards gathered after the round: no lifts"
+
+
+def test_a_discard_that_fits_is_refused_and_judged_again_when_laid_again():
+    table = Table()
+    box = table.mat.zone("seat1.discard").center
+    assert [a["type"] for a in table.lay("BB-A-N7A", *box)] == ["discard"]  # refused: anything fits by the star
+    assert table.frame() == [], "lying still: not sent again"
+    table.take("BB-A-N7A")
+    assert [a["type"] for a in table.lay("BB-A-N7A", *box)] == ["discard"]
+
+
+def test_only_big_bang_cards_in_view_are_read_and_a_hand_over_a_card_keeps_it_waiting():
+    table = Table()
+    x, y = table.spot((1, 0))
+    assert table.lay("SU-A-N5A", x, y, angle=180.0) == [], "another game's card is not a play"
+    del table.lying["SU-A-N5A"]
+    table.lying["BB-A-N4A"] = Lying("BB-A-N4A", x, y, 180.0, covered=True)
+    assert table.frame() == [] and table.frame() == [], "under a hand: not yet"
+    table.lying["BB-A-N4A"].covered = False
+    assert table.frame() == [] and plays(table.frame()) == [("BB-A-N4A", [1, 0], 180)]
+    box = table.mat.zone("seat1.discard").center
+    table.lying["BB-A-N7A"] = Lying("BB-A-N7A", *box, covered=True)
+    assert table.frame() == [], "a discard under a hand: not yet"
+    del table.lying["BB-A-N7A"]
+    table.lying = {"SU-A-N5A": Lying("SU-A-N5A", *box), **table.lying, "BB-A-N7A": Lying("BB-A-N7A", box[0] + 5, box[1])}
+    assert [(a["type"], a["card"]) for a in table.frame()] == [("discard", "BB-A-N7A")], "another game's card in the box"
+
+
+def test_a_card_in_a_players_area_is_theirs_even_nearer_the_other_star():
+    table = Table(players=("Ana", "Ben"), stars=((100.0, 200.0, 0.0), (560.0, 200.0, 0.0)))
+    x, y = table.spot((-2, 0), seat=1)  # one of Ben's cells by his lattice, but in Ana's area
+    assert table.adapter.zone_of(table.mat, x, y).name == "seat1.tableau"
+    assert table.lay("BB-A-N4A", x, y) == [] and [n.card for n in table.notes] == ["BB-A-N4A"], "Ana's: off her lattice"
+
+
+def test_a_refused_card_lying_still_is_judged_once_and_a_card_laid_back_settles_again():
+    table = Table()
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    assert [a["type"] for a in table.lay("BB-A-N6A", *table.spot((2, 0)))] == ["play"]  # refused: 6 beside 4
+    assert table.frame() == [] and table.frame() == [], "one buzz, not one a frame"
+    table.take("BB-A-N6A")
+    table.lying["BB-A-N6A"] = Lying("BB-A-N6A", *table.spot((2, 0)))
+    assert table.frame({"type": "placed", "card": "BB-A-N6A"}) == [], "laid back: it has to settle first"
+    assert plays(table.frame()) == [("BB-A-N6A", [2, 0], 0)]
+
+
+def test_line_it_up_waits_a_frame_is_said_to_each_card_and_again_after_the_card_sat_right():
+    table = Table()
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    between = table.spot((2, 0), off=(25.0, -14.0))
+    table.lying["BB-A-N5A"] = Lying("BB-A-N5A", *between)
+    table.frame()
+    assert table.notes == [], "just landed: it may still be sliding"
+    table.frame()
+    assert [(n.detail, n.card) for n in table.notes] == [("Slide it into a space", "BB-A-N5A")]
+    table.lying["BB-A-N3A"] = Lying("BB-A-N3A", *table.spot((-1, 0)), 200.0)
+    table.frame()
+    table.frame()
+    assert [n.card for n in table.notes] == ["BB-A-N5A", "BB-A-N3A"]
+    table.lying["BB-A-N5A"] = Lying("BB-A-N5A", *table.spot((3, 0)), 180.0)  # sits right (touching nothing)
+    table.frame()
+    table.lying["BB-A-N5A"] = Lying("BB-A-N5A", *between)
+    table.frame()
+    assert [n.card for n in table.notes] == ["BB-A-N5A", "BB-A-N3A"], "slid off again: it may still be sliding"
+    table.frame()
+    assert [n.card for n in table.notes] == ["BB-A-N5A", "BB-A-N3A", "BB-A-N5A"]
+    table.take("BB-A-N3A")
+    table.lying["BB-A-N3A"] = Lying("BB-A-N3A", *table.spot((-1, 0)), 200.0)
+    table.frame()
+    table.frame()
+    assert [n.card for n in table.notes][-1] == "BB-A-N3A" and len(table.notes) == 4, "taken away and laid again"
+
+
+def test_a_card_that_slides_off_its_cell_and_back_settles_again_before_it_is_played():
+    table = Table()
+    table.lying["BB-A-N4A"] = Lying("BB-A-N4A", *table.spot((1, 0)), 180.0)
+    assert table.frame() == []
+    table.lying["BB-A-N4A"] = Lying("BB-A-N4A", *table.spot((1, 0), off=(25.0, 0.0)), 180.0)  # sliding on
+    assert table.frame() == []
+    table.lying["BB-A-N4A"] = Lying("BB-A-N4A", *table.spot((1, 0)), 180.0)
+    assert table.frame() == [], "back in its cell: it has to lie still a frame first"
+    assert plays(table.frame()) == [("BB-A-N4A", [1, 0], 180)]
+
+
+def test_in_a_race_a_card_past_the_areas_goes_to_the_nearest_star_and_one_in_an_area_to_its_player():
+    table = Table(players=("Ana", "Ben"))
+    far = table.spot((6, 0), seat=1)  # past the mat's right edge, beyond Ben's area
+    assert table.adapter.zone_of(table.mat, *far) is None
+    assert [(a["player"], a["card"], a["cell"]) for a in table.lay("BB-B-N4A", *far)] == [("Ben", "BB-B-N4A", [6, 0])]
+    ana = table.spot((-7, 0), seat=1)  # in Ana's area, though on Ben's lattice it would be a cell of his
+    assert table.adapter.zone_of(table.mat, *ana).name == "seat1.tableau"
+    assert table.lay("BB-A-N4A", *ana) == [], "on Ana's lattice it sits between cells: no play for Ben"
+    assert [(n.code, n.card) for n in table.notes] == [("line_up", "BB-A-N4A")]
+
+
+def test_a_card_grown_over_the_discard_box_is_a_play_only_and_a_box_card_does_not_hide_a_tableau_card():
+    table = Table(stars=((540.0, 243.3, 0.0),))
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    x, y = table.spot((2, 0))
+    assert [(a["type"], a["card"]) for a in table.lay("BB-A-N5A", x, y)] == [("play", "BB-A-N5A")]
+    box = table.mat.zone("seat1.discard")
+    table.lying.clear()
+    table.lying["BB-A-N1A"] = Lying("BB-A-N1A", box.x + box.w - 30, box.y + box.h - 30, 17.0)  # in the box, first
+    table.lying["BB-A-STAR"] = Lying("BB-A-STAR", 540.0, 243.3, 0.0)
+    table.lying["BB-A-N4A"] = Lying("BB-A-N4A", *table.spot((1, 0)), 180.0)
+    table.lying["BB-A-N5A"] = Lying("BB-A-N5A", x, y, 0.0)
+    table.lying["BB-A-N6A"] = Lying("BB-A-N6A", *table.spot((3, 0)), 180.0)
+    table.frame()
+    assert ("play", "BB-A-N6A") in [(a["type"], a["card"]) for a in table.frame()]
