@@ -1,0 +1,47 @@
+"""SUM's judge, verdict by verdict and field by field: what the station shows (the equation as
+read, the reason in a child's words) and what the game counts (the value, the number and
+operation cards used) for right, wrong and broken equations."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from engine.expressions import Op, Order
+from engine.sum.equation import Judged, judge
+
+MUL, SUB, ADD, DIV = Op.MUL, Op.SUB, Op.ADD, Op.DIV
+
+
+@pytest.mark.parametrize("tokens, options, expected", [
+    ([3, MUL, 4, SUB, 2], {"target": 10}, Judged("3 × 4 − 2", "", "", Fraction(10), 3, 2)),
+    ([3, MUL, 4, SUB, 2], {"target": 12}, Judged("3 × 4 − 2", "wrong", "3 × 4 − 2 = 10, not 12", Fraction(10), 3, 2)),
+    # a minus card in front of a number: a real minus sign in what the screen says
+    ([SUB, 3, SUB, 2], {"target": 1}, Judged("−3 − 2", "wrong", "−3 − 2 = −5, not 1", Fraction(-5), 2, 2)),
+    ([SUB, 3, ADD, 15], {"target": -12 + 24}, Judged("−3 + 15", "", "", Fraction(12), 2, 2)),
+    ([7, DIV, 2], {"target": 3}, Judged("7 ÷ 2", "remainder", "7 ÷ 2 leaves a remainder", None, 2, 1)),
+    ([7, DIV, 2], {"target": Fraction(7, 2), "fractions": True}, Judged("7 ÷ 2", "", "", Fraction(7, 2), 2, 1)),
+    ([5, DIV, 0], {"target": 1}, Judged("5 ÷ 0", "divide_by_zero", "You can't divide by 0", None, 2, 1)),
+    ([], {"target": 1}, Judged("", "empty", "Lay an equation on the strip first")),
+    ([3, 3], {"target": 6}, Judged("(3+3)", "no_operation", "Use at least one operation card")),
+    # a pair counts its two cards; its value is the sum, or the product as an option
+    ([2, 2, MUL, 3], {"target": 12}, Judged("(2+2) × 3", "", "", Fraction(12), 3, 1)),
+    ([3, 3, ADD, 1], {"target": 10, "pairs": "product"}, Judged("(3×3) + 1", "", "", Fraction(10), 3, 1)),
+    ([3, 3, ADD, 1], {"target": 10}, Judged("(3+3) + 1", "wrong", "(3+3) + 1 = 7, not 10", Fraction(7), 3, 1)),
+    ([3, 4, ADD, 1], {"target": 8},
+     Judged("3 4 + 1", "malformed", "Two numbers in a row: 3 4 (only two equal cards side by side make a pair)")),
+    ([3, 3, 3, ADD, 1], {"target": 8}, Judged("3 3 3 + 1", "malformed", "3 numbers in a row: a pair is two equal cards")),
+    ([ADD, MUL, 3], {"target": 3}, Judged("+ × 3", "malformed", "An expression can't start with +", None, 1, 2)),
+    ([2, ADD, 3, MUL, 4], {"target": 20, "order": Order.LEFT_TO_RIGHT}, Judged("2 + 3 × 4", "", "", Fraction(20), 3, 2)),
+    ([2, ADD, 3, MUL, 4], {"target": 20}, Judged("2 + 3 × 4", "wrong", "2 + 3 × 4 = 14, not 20", Fraction(14), 3, 2)),
+])
+def test_every_verdict_says_what_was_read_why_and_what_it_counts(tokens, options, expected):
+    judged = judge(tokens, **options)
+    assert judged == expected
+    assert judged.ok is (expected.code == "")
+
+
+def test_a_wrong_fraction_is_told_in_exact_numbers():
+    judged = judge([1, DIV, 3, SUB, 1], target=1, fractions=True)
+    assert judged.message == "1 ÷ 3 − 1 = −2/3, not 1" and judged.value == Fraction(-2, 3)
