@@ -48,6 +48,9 @@ def register(sub: Any) -> None:
     p.add_argument("--camera", metavar="SPEC", help=CAMERA_HELP)
     p.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH", help="camera picture size (default 1920x1080)")
     p.add_argument("--json", action="store_true", help="the measurements and advice as one JSON object")
+    p.add_argument("--picture", type=Path, metavar="FILE",
+                   help="also save the picture with the report drawn on it (PNG or JPEG): the mat, each corner "
+                        "square seen or missing, glare in magenta, where the codes are smallest")
     p.set_defaults(run=_calibrate)
 
 
@@ -384,6 +387,13 @@ def _calibrate(args: argparse.Namespace) -> int:
         except CameraError as exc:
             return _fail("calibrate", exc)
     result = calibrate(frame)
+    if args.picture is not None:
+        from station.pictures import calibration_picture
+
+        try:
+            calibration_picture(frame, result).save(args.picture)
+        except (OSError, ValueError) as exc:
+            return _fail("calibrate", f"cannot save the picture to {args.picture}: {exc}")
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False))
     else:

@@ -33,7 +33,7 @@ import numpy as np
 from station.printed.cards import MODULE_MM
 from station.table.mat import MatLayout, seat_label
 from station.vision.images import as_gray
-from station.vision.markers import CELLS, MarkerRead, detect_markers, marker_cells
+from station.vision.markers import CELLS, MarkerRead, Point, detect_markers, marker_cells
 from station.vision.scan import DARK_MEAN
 from station.vision.table_map import TableMap, apply_homography, find_table_map
 
@@ -60,6 +60,16 @@ GLARE = "Glare on {:.1%} of the mat, {}: move the lamp or tilt the camera: glare
 
 
 @dataclass(frozen=True)
+class CornerSquare:
+    """One of the mat's corner markers as the picture shows it: where it is (pixels, OpenCV's
+    corner order) and whether it was seen, or only where the others put it."""
+
+    corner: str
+    seen: bool
+    corners_px: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
 class Calibration:
     """What one frame says about the setup; ``advice`` is empty when it is ready to play."""
 
@@ -76,6 +86,8 @@ class Calibration:
     paper_level: float | None = None  # median grey level of the white paper, 0-255
     edge_margin: float | None = None  # nearest marker to the picture's edge, share of the picture
     advice: tuple[str, ...] = ()
+    outline_px: tuple[Point, ...] = ()  # the mat's corners in the picture, for the report's picture
+    corner_squares: tuple[CornerSquare, ...] = ()
 
     @property
     def ready(self) -> bool:
@@ -163,7 +175,24 @@ def calibrate(image: Any) -> Calibration:
     elif share > MAX_GLARE_SHARE:
         advice.append(GLARE.format(share, glare_at))
     return Calibration(width, height, mat, len(seen), missing, scale, scale_at, blur, share, glare_at, paper, margin,
-                       tuple(advice))
+                       tuple(advice), _points(table.to_pixels(_mat_corners(mat))), _corner_squares(table, seen))
+
+
+def _mat_corners(mat: MatLayout) -> list[Point]:
+    return [(0.0, 0.0), (mat.width, 0.0), (mat.width, mat.height), (0.0, mat.height)]
+
+
+def _points(array: np.ndarray) -> tuple[Point, ...]:
+    return tuple((float(x), float(y)) for x, y in array)
+
+
+def _corner_squares(table: TableMap, seen: list[MarkerRead]) -> tuple[CornerSquare, ...]:
+    """Each corner marker where it was read, or where the mat's map puts it when it was not."""
+    assert table.mat is not None
+    read = {m.id: m for m in seen}
+    return tuple(CornerSquare(spot.corner, True, tuple(read[spot.id].corners)) if spot.id in read
+                 else CornerSquare(spot.corner, False, _points(table.to_pixels(spot.corners)))
+                 for spot in table.mat.markers)
 
 
 # --- code size ---------------------------------------------------------------------------------
@@ -197,8 +226,7 @@ def mat_mask(table: TableMap, shape: tuple[int, ...]) -> np.ndarray:
     import cv2
 
     assert table.mat is not None
-    mat = table.mat
-    outline = table.to_pixels([(0, 0), (mat.width, 0), (mat.width, mat.height), (0, mat.height)])
+    outline = table.to_pixels(_mat_corners(table.mat))
     mask = np.zeros(shape[:2], np.uint8)
     cv2.fillConvexPoly(mask, np.round(outline * 16).astype(np.int32), 1, cv2.LINE_8, 4)
     return mask.astype(bool)
