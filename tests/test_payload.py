@@ -57,3 +57,20 @@ def test_a_payload_that_is_not_text_or_is_empty_is_quoted_in_the_message(read):
     with pytest.raises(PayloadError) as caught:
         split_payload(read)
     assert repr(read) in str(caught.value)
+
+
+@pytest.mark.parametrize(("read", "reason"), [
+    (37, "not text"),
+    ("", "empty"),
+    ("https://example.org/poster", "not a Math Card Station card"),
+    ("MCS1-MW-A-N1" + "9" * 10, "not a Math Card Station card"),
+    ("MCS1-MW-A-n1", "looks like ours but is damaged or mistyped"),
+    ("MCS2-MW-A-N1", "payload version 2 is not known here (this station reads version 1); "
+                     "update the station or reprint the card"),
+])
+def test_each_refused_payload_says_why_in_words_the_station_s_note_shows(read, reason):
+    """The reason is what the OLED's and the log's note says about a code that is not a card."""
+    with pytest.raises(PayloadError) as caught:
+        split_payload(read)
+    assert caught.value.reason == reason
+    assert str(caught.value) == f"QR code {read if isinstance(read, str) else repr(read)!r}: {reason}"
