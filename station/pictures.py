@@ -34,13 +34,15 @@ def as_picture(frame: Any, pixel_format: str = "BGR") -> Image.Image:
 
 
 def calibration_picture(frame: Any, result: Calibration, pixel_format: str = "BGR") -> Image.Image:
-    """The frame with the report drawn on it; a banner on top says ready, or how many things to fix."""
+    """The frame with the report drawn on it, under a strip that says ready, or how many things to
+    fix (a strip of its own, so it never hides a corner square); the frame's pixels keep their
+    coordinates, shifted down by ``banner_height(frame width)``."""
     picture = as_picture(frame, pixel_format)
     if result.outline_px:
         picture = _tint_glare(picture, as_gray(np.asarray(frame), _format(pixel_format)), result)
     draw = ImageDraw.Draw(picture)
     line = max(2, picture.width // 400)
-    text_size = max(14, picture.width // 60)
+    text_size = _text_size(picture.width)
     if result.outline_px:
         draw.polygon(result.outline_px, outline=GOOD if result.ready else WARN, width=line)
     for square in result.corner_squares:
@@ -54,10 +56,22 @@ def calibration_picture(frame: Any, result: Calibration, pixel_format: str = "BG
         words = (f"codes too small here: {result.px_per_module:.1f} px a square, {MIN_PX_PER_MODULE:g} needed" if small
                  else f"smallest codes: {result.px_per_module:.1f} px a square")
         _label(draw, at, words, BAD if small else GOOD, text_size)
-    banner = "Ready to play." if result.ready else \
+    verdict = "Ready to play." if result.ready else \
         f"Fix {len(result.advice)} thing{'s' if len(result.advice) != 1 else ''} first (see the list)"
-    _label(draw, (0, 0), banner, GOOD if result.ready else BAD, text_size * 3 // 2, inside=picture.size)
-    return picture
+    whole = Image.new("RGB", (picture.width, picture.height + banner_height(picture.width)), (0, 0, 0))
+    whole.paste(picture, (0, banner_height(picture.width)))
+    face = font(_text_size(picture.width) * 3 // 2, bold=True)
+    ImageDraw.Draw(whole).text((8, 4), verdict, fill=GOOD if result.ready else BAD, font=face)
+    return whole
+
+
+def banner_height(width: int) -> int:
+    """The strip above the frame that holds the verdict."""
+    return _text_size(width) * 3 // 2 + 12
+
+
+def _text_size(width: int) -> int:
+    return max(14, width // 60)
 
 
 def _format(pixel_format: str) -> Any:
@@ -80,13 +94,13 @@ def _top_left(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
     return min(x for x, _ in points), min(y for _, y in points)
 
 
-def _label(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, colour: tuple[int, int, int], size: int,
-           inside: tuple[int, int] | None = None) -> None:
-    """Text on a black box, kept inside the picture."""
+def _label(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, colour: tuple[int, int, int],
+           size: int) -> None:
+    """Text on a black box just above ``at``, kept inside the picture."""
     face = font(size, bold=True)
     left, top, right, bottom = draw.textbbox((0, 0), text, font=face)
     width, height = right - left + 8, bottom - top + 8
-    bound_w, bound_h = inside or draw.im.size
+    bound_w, bound_h = draw.im.size
     x = min(max(0.0, at[0]), bound_w - width)
     y = min(max(0.0, at[1] - height), bound_h - height)
     draw.rectangle((x, y, x + width, y + height), fill=(0, 0, 0))

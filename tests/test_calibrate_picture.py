@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from station.pictures import BAD, GOOD, GLARE_TINT, calibration_picture
+from station.pictures import BAD, GOOD, GLARE_TINT, banner_height, calibration_picture
 from station.sim.math_wars_demo import demo_scene
 from station.sim.virtual_table import CameraModel, Glare, Hand, Lighting, Scene, VirtualTable
 from station.table.mat import mat_layout
@@ -32,6 +32,12 @@ def frame(**scene: object) -> np.ndarray:
     return VirtualTable(GOOD_CAMERA).render(Scene(MAT, CARDS, **scene))  # type: ignore[arg-type]
 
 
+def drawn(frame_pixels: np.ndarray, result) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """The report's picture of the frame, without the verdict's strip on top (frame coordinates)."""
+    pixels = np.asarray(calibration_picture(frame_pixels, result))
+    return pixels[banner_height(pixels.shape[1]):]
+
+
 def near(pixels: np.ndarray, point: tuple[float, float], colour: tuple[int, int, int], reach: int = 3) -> bool:
     """Some pixel within ``reach`` of ``point`` is drawn in ``colour``."""
     x, y = round(point[0]), round(point[1])
@@ -46,7 +52,7 @@ def midpoints(points: tuple[tuple[float, float], ...]) -> list[tuple[float, floa
 def test_a_ready_table_shows_the_mat_and_all_four_corner_squares_in_green():
     result = calibrate(frame())
     assert result.ready
-    pixels = np.asarray(calibration_picture(frame(), result))
+    pixels = drawn(frame(), result)
     assert pixels.shape == frame().shape                       # the camera's own picture, same size
     assert len(result.outline_px) == 4 and all(near(pixels, p, GOOD) for p in midpoints(result.outline_px))
     assert [square.seen for square in result.corner_squares] == [True] * 4
@@ -64,7 +70,7 @@ def test_a_corner_square_under_a_hand_is_drawn_in_red_where_it_should_be():
     assert not square.seen
     seen_there = next(s for s in calibrate(frame()).corner_squares if s.corner == "bottom-right")
     assert np.allclose(square.corners_px, seen_there.corners_px, atol=6)   # where the mat's map puts it
-    pixels = np.asarray(calibration_picture(hidden, result))
+    pixels = drawn(hidden, result)
     assert all(near(pixels, p, BAD) for p in midpoints(square.corners_px))
     others = [s for s in result.corner_squares if s.seen]
     assert len(others) == 3 and all(near(pixels, midpoints(s.corners_px)[0], GOOD) for s in others)
@@ -75,13 +81,13 @@ def test_glare_is_painted_where_it_is_and_nowhere_else():
     glaring = frame(lighting=Lighting(0.85, glare=Glare(*zone.center, radius=120, strength=1.0)))
     result = calibrate(glaring)
     assert result.glare_share > 0.01
-    pixels = np.asarray(calibration_picture(glaring, result)).astype(int)
+    pixels = drawn(glaring, result).astype(int)
     tinted = np.abs(pixels - (GLARE_TINT * 0.7 + 255 * 0.3).astype(int)).max(axis=2) <= 12
     rows, cols = np.nonzero(tinted)
     assert tinted.sum() > 0.5 * result.glare_share * cv2.contourArea(np.float32(result.outline_px))
     glare_px = seen_at(zone.center)
     assert abs(cols.mean() - glare_px[0]) < 40 and abs(rows.mean() - glare_px[1]) < 40
-    clean = np.asarray(calibration_picture(frame(), calibrate(frame()))).astype(int)
+    clean = drawn(frame(), calibrate(frame())).astype(int)
     assert not (np.abs(clean - (GLARE_TINT * 0.7 + 255 * 0.3).astype(int)).max(axis=2) <= 12).any()
 
 
@@ -99,8 +105,9 @@ def test_no_mat_gives_a_picture_that_only_says_what_to_fix():
     result = calibrate(bare)
     assert result.outline_px == () and result.corner_squares == ()
     pixels = np.asarray(calibration_picture(bare, result))
-    assert near(pixels, (20, 20), BAD, reach=20)         # the banner: not ready
-    assert not near(pixels, (20, 20), GOOD, reach=20)
+    strip = pixels[:banner_height(pixels.shape[1])]
+    assert near(strip, (60, 15), BAD, reach=15) and not near(strip, (60, 15), GOOD, reach=15)   # the verdict: not ready
+    assert near(np.asarray(calibration_picture(frame(), calibrate(frame())))[:40], (60, 15), GOOD, reach=15)
 
 
 def test_the_command_line_saves_the_picture_beside_the_report(tmp_path: Path):
@@ -110,7 +117,7 @@ def test_the_command_line_saves_the_picture_beside_the_report(tmp_path: Path):
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("Ready to play.")
-    saved = cv2.imread(str(picture))
+    saved = cv2.imread(str(picture))[banner_height(frame().shape[1]):]
     assert saved.shape == frame().shape
     result = calibrate(frame())
     assert all(near(saved[:, :, ::-1], p, GOOD, reach=4) for p in midpoints(result.outline_px))
@@ -128,6 +135,6 @@ def test_a_picture_from_a_grey_or_yuv_frame_is_drawn_in_colour(pixel_format: str
     array = np.vstack([grey, np.full((grey.shape[0] // 2, grey.shape[1]), 128, np.uint8)]) \
         if pixel_format == "YUV420" else grey
     result = calibrate(grey)
-    pixels = np.asarray(calibration_picture(array, result, pixel_format))
+    pixels = np.asarray(calibration_picture(array, result, pixel_format))[banner_height(grey.shape[1]):]
     assert pixels.shape == (*grey.shape, 3)
     assert all(near(pixels, p, GOOD) for p in midpoints(result.outline_px))
