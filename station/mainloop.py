@@ -79,7 +79,7 @@ class Station:
             self.frames += 1
         self.refresh(now)
         if self.board is not None:
-            self.board.publish(self.referee, frame, observation, tuple(self.tracker.cards.values()))
+            self.board.publish(self.referee, frame, observation, tuple(self.tracker.cards.values()), now)
 
     def refresh(self, now: float) -> None:
         """Draw the screen the referee wants now and give the signals it queued."""

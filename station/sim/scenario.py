@@ -133,7 +133,8 @@ class ScenarioRun:
 
     def __init__(self, scenario: Scenario, state_dir: Path, *, display: str = "dummy", record: str | None = None,
                  emit: Callable[[dict[str, Any]], None] | None = None, stream: Any = None,
-                 between_frames: Callable[[], None] | None = None, table_events: bool = False) -> None:
+                 between_frames: Callable[[], None] | None = None, table_events: bool = False,
+                 board: Any = None) -> None:
         from station.config import load_config
         from station.sim.virtual_table import CameraModel
 
@@ -152,6 +153,7 @@ class ScenarioRun:
                                                mat=self.mat)
         self.display_backend, self.record, self.stream = display, record, stream
         self.table_events = table_events
+        self.board = board   # the teacher's page's Board (station.web.board), fed as the daemon feeds it
         self.table = _Table()
         self.now = 0.0
         self._since_expect = 0
@@ -187,6 +189,7 @@ class ScenarioRun:
         journal = Journal(journal_path(self.state_dir))
         seed = self.scenario.seed
         referee = Referee(self.config, journal, seed=lambda: seed, log_event=self._record)
+        self._referee = referee   # the game the records describe, also while a restart rebuilds the station
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
                                camera=self.camera_model, clock=lambda: self.now)
         if first:
@@ -200,6 +203,7 @@ class ScenarioRun:
                                            make_decoder(self.config["vision"]["decoder"]),
                                            table_log=self._table_log if self.table_events else None,
                                            clock=lambda: self.now)
+        self.station.board = self.board
         resumed = referee.resume(self.now)
         if first and self.scenario.game is not None and not resumed:
             game = str(self.scenario.game.get("game"))
@@ -212,6 +216,8 @@ class ScenarioRun:
 
     def _record(self, record: dict[str, Any]) -> None:
         self.records.append(record)
+        if self.board is not None:
+            self.board.record(record, self._referee.game)
         self._emit(record)
 
     def _scene(self) -> Any:

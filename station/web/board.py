@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.games import GAME_TITLES
 from engine.protocol import Game
+from station.ui.views import LiveView, PlayerLine
 
 log = logging.getLogger("station.web")
 VERDICTS = 8  # the last verdicts the page lists
@@ -77,17 +78,19 @@ class Board:
             self._verdicts.append(line)
             self._recorded += 1
 
-    def publish(self, referee: Any, frame: Any = None, observation: Any = None, cards: Sequence[Any] = ()) -> None:
-        """After a tick: the game's state as the OLED shows it (only when it changed), and the
-        frame. Never raises: a page that cannot be fed must not count as a failed tick."""
+    def publish(self, referee: Any, frame: Any = None, observation: Any = None, cards: Sequence[Any] = (),
+                now: float | None = None) -> None:
+        """After a tick at ``now`` (the loop's clock): the game's state as the OLED shows it (only
+        when it changed), and the frame. Never raises: a page that cannot be fed must not count
+        as a failed tick."""
         try:
-            self._publish(referee, frame, observation, cards)
+            self._publish(referee, frame, observation, cards, time.monotonic() if now is None else now)
         except Exception:  # noqa: BLE001 - logged; the referee goes on
             if not self._failed:
                 log.exception("the teacher's page cannot show this game (logged once)")
             self._failed = True
 
-    def _publish(self, referee: Any, frame: Any, observation: Any, cards: Sequence[Any]) -> None:
+    def _publish(self, referee: Any, frame: Any, observation: Any, cards: Sequence[Any], now: float) -> None:
         if frame is not None and observation is not None:
             self._sight = Sight(frame.image, frame.pixel_format, observation.table, tuple(cards))
         game = referee.game
@@ -101,11 +104,11 @@ class Board:
             from station.games import plugin
 
             outcome = game.outcome()
-            view = plugin(game.name).live_view(state, referee.game_time(time.monotonic()), 0)
+            view = plugin(game.name).live_view(state, referee.game_time(now), 0)
             live = Live(version=live.version, game=game.name, title=GAME_TITLES.get(game.name, game.name),
-                        game_id=referee.game_id, headline=view.headline,
+                        game_id=referee.game_id, headline=_headline(view),
                         scores={str(side): _plain(score) for side, score in outcome.scores.items()},
-                        players=[{"name": p.name, "detail": p.detail, "status": p.status} for p in view.players],
+                        players=[{"name": p.name, "detail": p.detail, "status": p.status} for p in _rows(view)],
                         verdicts=list(self._verdicts), over=outcome.over)
         elif self._verdicts:
             live = Live(version=live.version, verdicts=list(self._verdicts))
@@ -127,6 +130,20 @@ class Board:
 
     def sight(self) -> Sight | None:
         return self._sight
+
+
+def _headline(view: Any) -> str:
+    """The in-game screen's main line, whichever view a game shows: a LiveView's headline
+    ("Ben to play"); else its title with its big value, clock and lines ("Round 1 · 04:12 · 3 points")."""
+    if isinstance(view, LiveView):
+        return view.headline
+    parts = [view.title, getattr(view, "big", ""), getattr(view, "clock", ""), *getattr(view, "lines", ())]
+    return " · ".join(str(part) for part in parts if part)
+
+
+def _rows(view: Any) -> tuple[PlayerLine, ...]:
+    """The players' lines the screen lists (a LiveView's players, a TimerView's goals), if any."""
+    return tuple(getattr(view, "players", None) or getattr(view, "rows", None) or ())
 
 
 def _verdict(record: Mapping[str, Any], game: Game | None) -> str:
