@@ -17,6 +17,7 @@ from station.config import load_config
 from station.games import plugin
 from station.hardware.buttons import Press
 from station.referee import Referee
+from station.sim.scenario import ScenarioRun, load_scenario
 from station.store import Journal
 from station.web.server import WebServer
 from web_helpers import PIN, journal_template, station  # noqa: F401 - fixtures
@@ -32,6 +33,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="Chromium and chromedriver are not installed here (bash scripts/bootstrap.sh installs Debian's "
            "chromium and chromium-driver; CI has them)")]
+ROOT = Path(__file__).resolve().parent.parent
 PATIENCE = 60  # seconds a wait may take on a busy machine before the test fails (it never waits longer than needed)
 
 
@@ -142,6 +144,46 @@ def test_a_game_set_up_from_the_roster_shows_live_and_advances_as_it_is_played(b
         if played == 4:
             break
     assert browser.find_element(By.ID, "live-verdicts").find_elements(By.TAG_NAME, "li")
+
+
+def test_a_scenario_played_on_the_virtual_table_advances_live_and_the_set_up_is_checked(browser, server, station,
+                                                                                     tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A scenario file played frame by frame through the whole station (virtual camera, vision,
+    tracker, referee): the page follows each verdict as the station makes it, without a reload."""
+    (tmp_path / "state").mkdir()
+    run = ScenarioRun(load_scenario(ROOT / "scenarios" / "normal-hand.toml"), tmp_path / "state", board=station.board)
+    run.station.refresh(run.now)
+    run.frames(0.2)                            # the first frame: the station publishes the game it started
+    open_page(browser, server, "/station")
+    title = browser.find_element(By.ID, "live-title")
+    WebDriverWait(browser, PATIENCE).until(lambda b: title.text == "Math Wars Meta")
+    shown = 0
+    for step in run.scenario.steps:
+        getattr(run, f"_{step.kind}")(step)
+        if step.kind != "expect":
+            continue
+        record = next(r for r in reversed(run.records) if r.get("type") == step.value["type"])
+        said = run.station.referee.game.describe(record)
+        version = station.board.live().version
+        WebDriverWait(browser, PATIENCE).until(
+            lambda b: b.find_element(By.ID, "live").get_attribute("data-version") == str(version))
+        assert said in browser.find_element(By.ID, "live-verdicts").text
+        shown += 1
+    assert shown == 3                          # the hand judged, Ben's win, Ana's payment: each as it happened
+    names = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#live-players td:first-child")]
+    assert names == ["Ana", "Ben"]
+
+    open_page(browser, server, "/station")     # the camera's picture, then the set-up check on it
+    snapshot = browser.find_element(By.ID, "snapshot")
+    WebDriverWait(browser, PATIENCE).until(lambda b: b.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth", snapshot) == 1280)
+    submit(browser, browser.find_element(By.ID, "check-setup"))
+    verdict = browser.find_element(By.ID, "verdict").text
+    assert verdict == "Fix these first:"       # the scenario's 1280x720 camera makes the codes too small
+    assert "The codes are too small in the picture" in browser.find_element(By.ID, "advice").text
+    picture = browser.find_element(By.ID, "check-picture")
+    WebDriverWait(browser, PATIENCE).until(lambda b: b.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth", picture) == 1280)
 
 
 def test_the_history_downloads_as_csv(browser, server) -> None:  # type: ignore[no-untyped-def]

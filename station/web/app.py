@@ -28,6 +28,7 @@ from station.config import ConfigFileError, load_config, schema
 from station.roster import MAX_NAME, Roster, RosterError
 from station.web import history, settings_edit
 from station.web.board import Board
+from station.web.setup_check import SetupCheck
 from station.web.snapshot import snapshot_jpeg
 
 COOKIE = "mathstation-pin"
@@ -203,6 +204,19 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
         if sight is None:
             return Response("The camera has not given a picture yet.", status=404, mimetype="text/plain")
         return Response(snapshot_jpeg(sight), mimetype="image/jpeg")
+
+    setup_check = SetupCheck(board)
+
+    @app.get("/station/check")
+    def check_setup() -> Any:
+        return render_template("check.html", check=setup_check.run())
+
+    @app.get("/station/check.jpg")
+    def check_picture() -> Any:
+        picture = setup_check.picture_jpeg()
+        if picture is None:
+            return Response("The camera has not given a picture yet.", status=404, mimetype="text/plain")
+        return Response(picture, mimetype="image/jpeg")
 
     @app.post("/station/settings")
     def save_settings() -> Any:
