@@ -177,7 +177,8 @@ class BangTable:
     def _act(self, action: dict[str, Any], seconds: float) -> Iterator[Step]:
         yield from self._pass_time(seconds)
         if self.game.phase == "playing" or action["type"] in ("start", "next_round"):
-            yield action, self.game.apply({**action, "t": self.t})
+            timed = {**action, "t": self.t}
+            yield timed, self.game.apply(timed)
 
     def _pass_time(self, seconds: float) -> Iterator[Step]:
         self.t = round(self.t + seconds, 2)
@@ -186,4 +187,5 @@ class BangTable:
     def _clock(self, until: float) -> Iterator[Step]:
         """The referee's clock (a speed game's time limit), applied as the station applies it."""
         while (due := self.game.deadline()) is not None and due.at <= until:
-            yield due.action, self.game.apply({**due.action, "t": due.at})
+            timed = {**due.action, "t": due.at}
+            yield timed, self.game.apply(timed)

@@ -114,7 +114,8 @@ class RushTable:
         applies them before the next play."""
         while (due := self.game.deadline()) is not None and (until is None or due.at <= until):
             self.t = max(self.t, due.at)
-            yield due.action, self.game.apply({**due.action, "t": due.at})
+            timed = {**due.action, "t": due.at}
+            yield timed, self.game.apply(timed)
 
     def _choose(self, player: str) -> tuple[str, int, str] | None:
         """(card, row, card beneath or "") a player lays: one that fits, or now and then a mistake."""
@@ -149,8 +150,9 @@ class RushTable:
     def _play(self, player: str, card: str, row: int, on: str) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
         self.piles.hands[player].remove(card)
         self._draw_up(player)
-        events = self.game.apply({"type": "play", "t": self.t, "card": card, "row": row, "on": on})
-        yield {"type": "play", "card": card, "row": row, "on": on}, events
+        action = {"type": "play", "t": self.t, "card": card, "row": row, "on": on}
+        events = self.game.apply(action)
+        yield action, events
         completed = any(e["type"] == "goal_complete" for e in events)  # a full set is final, broken or not
         for event in events:
             if event["type"] == "card_played" and not event["ok"] and not completed and self._fix_it():
@@ -201,4 +203,5 @@ class RushTable:
 
     def _act(self, action: dict[str, Any], seconds: float) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
         yield from self._pass_time(seconds)
-        yield action, self.game.apply({**action, "t": self.t})
+        timed = {**action, "t": self.t}
+        yield timed, self.game.apply(timed)
