@@ -29,7 +29,7 @@ def test_who_s_counting_history_has_the_points_the_best_expression_and_the_turns
     table.act("trade", player="Ben", count=2)
     table.act("pass", player="Ana")
     history = plugin("whos-counting").history(table.game, table.events)
-    assert history == {"points": {"Ana": 41, "Ben": 38}, "best_expression": "Ana: 2 + 2 = 112", "turns": 5}
+    assert history == {"points": {"Ana": 41, "Ben": 38}, "best_expression": "Ana: 2 + 2 = 4, 112 points", "turns": 5}
     assert plugin("whos-counting").history(test_whos_counting.Table().game, []) == {
         "points": {"Ana": 0, "Ben": 0, "Cleo": 0}, "best_expression": "", "turns": 0}
 
@@ -40,7 +40,7 @@ def test_who_s_counting_history_names_the_first_of_two_best_expressions():
     table.close()
     table.lay("Ben", 5, "+", 4)
     table.close()
-    assert plugin("whos-counting").history(table.game, table.events)["best_expression"] == "Ana: 4 + 5 = 19"
+    assert plugin("whos-counting").history(table.game, table.events)["best_expression"] == "Ana: 4 + 5 = 9, 19 points"
 
 
 def test_sum_history_has_the_won_cards_the_equations_and_how_the_game_was_won():

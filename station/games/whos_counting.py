@@ -43,7 +43,7 @@ class WhosCountingStation(StationGame):
         scored = [e for e in events if e["type"] == "expression_scored"]
         best = max(scored, key=lambda e: e["score"], default=None)
         return {"points": dict(game.outcome().scores),
-                "best_expression": f"{best['player']}: {best['expression']} = {best['score']}" if best else "",
+                "best_expression": f"{best['player']}: {_best(best)}" if best else "",
                 "turns": sum(1 for e in events if e["type"] in ("turn_scored", "traded", "passed"))}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
@@ -71,3 +71,10 @@ class WhosCountingStation(StationGame):
 
 
 PLUGIN = WhosCountingStation()
+
+
+def _best(scored: Event) -> str:
+    """``12 × 10 = 120, 130 points``: the maths as it is, then the points it scored (bonuses and
+    doubles make them differ, and "12 × 10 = 130" would read as wrong maths). The points come last:
+    the history keeps each child's best by that last number."""
+    return f"{scored['expression']} = {scored['value']}, {scored['score']} points"

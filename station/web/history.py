@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from html import escape
@@ -116,7 +117,8 @@ def per_child(summaries: list[GameSummary]) -> list[ChildFigures]:
 
 def _add(mine: dict[str, Any], measure: str, value: Any, name: str) -> None:
     """A per-player measure counts the child's own; a game's count adds up over their games; a
-    text naming a player ("Ana: 7 × 8 = 56") keeps the child's best (the largest number at its end)."""
+    text naming a player ("Ana: 7 × 8 = 56, 56 points") keeps the child's best (the largest last
+    number)."""
     if isinstance(value, dict):
         own = value.get(name)
         if isinstance(own, (int, float)) and not isinstance(own, bool):
@@ -130,11 +132,9 @@ def _add(mine: dict[str, Any], measure: str, value: Any, name: str) -> None:
 
 
 def _tail_number(text: str) -> float:
-    word = text.rsplit(" ", 1)[-1]
-    try:
-        return float(word)
-    except ValueError:
-        return float("-inf")
+    """The last number in the text ("4 + 5 = 9, 19 points" -> 19), -inf when there is none."""
+    numbers = re.findall(r"-?\d+(?:\.\d+)?", text)
+    return float(numbers[-1]) if numbers else float("-inf")
 
 
 def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
