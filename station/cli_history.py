@@ -168,17 +168,33 @@ def table(summaries: list[GameSummary]) -> list[str]:
 
 
 def details(s: GameSummary) -> str:
-    """The game's own measures in a few words: ``hands 17, rounds 6`` (those the result does not say)."""
-    return ", ".join(f"{name} {value}" for name, value in s.measures.items() if not isinstance(value, (dict, list)))
+    """The game's own measures in a few words: ``hands 17, rounds 6``, ``cards left Ana 7 Ben 0``
+    (those the result does not already say)."""
+    said = []
+    for name, value in s.measures.items():
+        if value in ("", {}, []) or value == s.scores:
+            continue
+        words = name.replace("_", " ")
+        if isinstance(value, dict):
+            said.append(f"{words} " + " ".join(f"{key} {item}" for key, item in value.items()))
+        elif isinstance(value, list):
+            said.append(f"{words} " + "; ".join(map(str, value)))
+        else:
+            said.append(f"{words} {value}")
+    return ", ".join(said)
 
 
 def result(s: GameSummary) -> str:
-    """``Ana won 4–2``, ``in progress``, ``stopped`` ..."""
+    """``Ana won 4–2``, ``Ana won, scoring 28`` (solo, or a team's one score), ``in progress``, ``stopped`` ..."""
     if s.winner is not None:
         others = [(side, n) for side, n in s.scores.items() if side != s.winner]
         won = s.scores.get(s.winner)
-        if won is None or not others:
+        if won is None and len(s.scores) == 1:    # a cooperative game's one team score
+            (won,), others = s.scores.values(), []
+        if won is None:
             return f"{s.winner} won"
+        if not others:
+            return f"{s.winner} won, scoring {won}"
         if len(others) == 1:
             return f"{s.winner} won {won}–{others[0][1]}"
         return f"{s.winner} won {won} ({', '.join(f'{side} {n}' for side, n in others)})"
