@@ -4,6 +4,8 @@ history (filters, per-child figures, chart, CSV, honest dates), the live game an
 
 from __future__ import annotations
 
+import re
+
 import csv
 import io
 import json
@@ -105,6 +107,8 @@ def test_history_shows_every_game_per_child_figures_a_chart_and_honest_dates(cli
     assert "<svg" in page and "Games played and won by each child" in page
     assert "Ana: 2 played" in page and "Dev: 1 played" in page
     assert "victories" in page and "equations" in page and "best expression" in page
+    games = page.split('id="games"')[1]                          # each game's own measures in its row
+    assert re.search(r"<td>hands \d+, rounds \d+</td>", games) and re.search(r"<td>equations \d+, ", games)
 
 
 def test_history_filters_by_child_game_and_date(client) -> None:

@@ -163,7 +163,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
         return render_template(
             "history.html", games=games, filters=filters, problems=problems, damaged=damaged,
             children=children, chart=history.chart_svg(children), when=history.when,
-            result=_result, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
+            result=_result, details=_details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
             players=sorted({p for s in everyone for p in s.players}, key=str.casefold),
             dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode())
 
@@ -241,6 +241,12 @@ def _result(s: Any) -> str:
     from station.cli_history import result
 
     return result(s)
+
+
+def _details(s: Any) -> str:
+    from station.cli_history import details
+
+    return details(s)
 
 
 def _settings(config_path: Path | None) -> list[dict[str, Any]]:
