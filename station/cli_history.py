@@ -19,9 +19,11 @@ from typing import Any
 from engine.errors import EngineError
 from engine.games import GAME_TITLES, new_game
 from station.paths import JOURNAL_NAME, journal_path
+from station.progress import ProgressLine
 from station.store import GameSummary, Journal, JournalError, NoSuchGame, StoredGame, summarise
 
 EXIT_OK, EXIT_DAMAGED, EXIT_USAGE = 0, 1, 2
+PROGRESS_FROM = 30   # games in the journal from which reading them shows a progress line
 #: Every game's columns; each game's own measures follow (``csv_fields``).
 BASE_FIELDS = ["id", "started", "ended", "game", "players", "status", "winner", "scores", "duration_s", "actions",
                "violations"]
@@ -138,7 +140,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
     if not games:
         _no_games(f"No games {'could be read' if damaged else 'played yet'} (journal: {path}).", args)
         return EXIT_OK
-    summaries = [summarise(game) for game in games]
+    summaries = _summarised(games)
     if args.csv:
         fields = csv_fields()
         writer = csv.writer(sys.stdout)   # RFC 4180: CRLF line ends, quotes where needed
@@ -154,6 +156,18 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
             if s.problem:
                 print(f"Game {s.id} stops early: {s.problem}")
     return EXIT_OK
+
+
+def _summarised(games: list[StoredGame]) -> list[GameSummary]:
+    """Every game replayed, with a progress line (on stderr) for a big journal: a term of games
+    takes a while to replay on a Pi, and a silent terminal looks stuck."""
+    progress = ProgressLine("Reading the games:") if len(games) >= PROGRESS_FROM else None
+    summaries = []
+    for done, game in enumerate(games, 1):
+        summaries.append(summarise(game))
+        if progress is not None:
+            progress(done, len(games))
+    return summaries
 
 
 def table(summaries: list[GameSummary]) -> list[str]:

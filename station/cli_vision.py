@@ -113,6 +113,17 @@ def _scan_images(args: argparse.Namespace, decoder: Any) -> int:
     return status
 
 
+def _still(camera: Any, command: str) -> Any:
+    """One settled picture, saying first why the wait: a live camera's first frames are skipped
+    while its exposure settles (a second or two with nothing on the terminal otherwise)."""
+    from station.hardware.camera import settled_frame
+
+    if camera.settle_frames:
+        print(f"mathstation {command}: taking a picture with {camera.name} (its first {camera.settle_frames} frames "
+              "are skipped while the exposure settles)…", file=sys.stderr, flush=True)
+    return settled_frame(camera).image
+
+
 def _read_image(path: Path) -> Any:
     """The image as an array, or why it cannot be read."""
     import cv2
@@ -125,7 +136,7 @@ def _read_image(path: Path) -> Any:
 
 def _scan_camera(args: argparse.Namespace, decoder: Any) -> int:
     from station.cameras import open_camera
-    from station.hardware.camera import CameraError, settled_frame
+    from station.hardware.camera import CameraError
     from station.vision.pipeline import CardPipeline
     from station.vision.scan import scan_image
     from station.vision.track import CardTracker
@@ -140,7 +151,7 @@ def _scan_camera(args: argparse.Namespace, decoder: Any) -> int:
             run_live(camera, CardPipeline(decoder), CardTracker(), sys.stdout, frames=args.frames, as_json=args.json)
             return EXIT_OK
         try:
-            frame = settled_frame(camera).image
+            frame = _still(camera, "scan")
         except CameraError as exc:
             return _fail("scan", exc)
     result = scan_image(frame, decoder)
@@ -368,7 +379,7 @@ def _describe(event: dict[str, Any], mat: Any, faces: dict[str, str]) -> str:
 
 def _calibrate(args: argparse.Namespace) -> int:
     from station.cameras import open_camera
-    from station.hardware.camera import CameraError, settled_frame
+    from station.hardware.camera import CameraError
     from station.vision.calibrate import calibrate
 
     if args.camera and args.image:
@@ -383,9 +394,10 @@ def _calibrate(args: argparse.Namespace) -> int:
         width, height = args.size
         try:
             with open_camera(args.camera, width=width, height=height) as camera:
-                frame = settled_frame(camera).image
+                frame = _still(camera, "calibrate")
         except CameraError as exc:
             return _fail("calibrate", exc)
+    print("mathstation calibrate: measuring the mat, focus, glare and light…", file=sys.stderr, flush=True)
     result = calibrate(frame)
     if args.picture is not None:
         from station.pictures import calibration_picture

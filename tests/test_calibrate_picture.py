@@ -117,6 +117,7 @@ def test_the_command_line_saves_the_picture_beside_the_report(tmp_path: Path):
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("Ready to play.")
+    assert "measuring the mat, focus, glare and light" in done.stderr    # a Pi takes a moment: say what it does
     saved = cv2.imread(str(picture))[banner_height(frame().shape[1]):]
     assert saved.shape == frame().shape
     result = calibrate(frame())

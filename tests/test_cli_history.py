@@ -242,3 +242,23 @@ def test_history_takes_the_state_folder_from_a_station_config(tmp_path, capsys):
     config.write_text(f'[station]\nstate_dir = "{tmp_path / "elsewhere"}"\n')
     assert main(["history", "--config", str(config)]) == 0
     assert str(tmp_path / "elsewhere") in capsys.readouterr().out
+
+
+def test_a_big_journal_shows_progress_while_its_games_are_read(tmp_path, capsys) -> None:
+    """Replaying a term of games takes a while on a Pi: stderr says how far it got; stdout stays the table."""
+    folder = tmp_path / "state"
+    with Journal(folder / JOURNAL_NAME, clock=clock_from(START)) as journal:
+        for seed in range(cli_history.PROGRESS_FROM):
+            play(journal, seed=seed, stop_after=3)
+    assert history("--state-dir", str(folder)) == 0
+    out, err = capsys.readouterr()
+    total = cli_history.PROGRESS_FROM
+    assert err.splitlines()[-1] == f"Reading the games: {total}/{total}"
+    assert len(err.splitlines()) <= 11                 # a log gets a line a tenth, not one a game
+    assert len(out.splitlines()) == total + 1 and "Reading" not in out
+
+    small = tmp_path / "small"
+    with Journal(small / JOURNAL_NAME, clock=clock_from(START)) as journal:
+        play(journal, seed=1, stop_after=3)
+    assert history("--state-dir", str(small)) == 0
+    assert capsys.readouterr().err == ""               # a few games: no progress line
