@@ -329,3 +329,16 @@ def test_a_card_grown_over_the_discard_box_is_a_play_only_and_a_box_card_does_no
     table.lying["BB-A-N6A"] = Lying("BB-A-N6A", *table.spot((3, 0)), 180.0)
     table.frame()
     assert ("play", "BB-A-N6A") in [(a["type"], a["card"]) for a in table.frame()]
+
+
+def test_in_a_race_a_card_laid_against_ones_own_tableau_over_the_line_into_the_others_area_is_ones_own():
+    """Tableaux in a race grow towards each other: Ana's card beside her tableau, its centre over
+    the line in Ben's area, is Ana's play; a card in Ben's area beside his tableau stays his."""
+    table = Table(players=("Ana", "Ben"), stars=((420.0, 200.0, 0.0), (700.0, 200.0, 0.0)))
+    assert plays(table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)) == [("BB-A-N4A", [1, 0], 180)]
+    x, y = table.spot((2, 0))
+    assert table.adapter.zone_of(table.mat, x, y).name == "seat2.tableau"       # over the line
+    assert plays(table.lay("BB-A-N5A", x, y)) == [("BB-A-N5A", [2, 0], 0)]
+    assert table.cells(0)["BB-A-N5A"] == [2, 0] and not table.notes
+    assert plays(table.lay("BB-B-N6A", *table.spot((-1, 0), seat=1), angle=60.0)) == [("BB-B-N6A", [-1, 0], 60)]
+    assert table.cells(1)["BB-B-N6A"] == [-1, 0]                                 # in his area, beside his: his

@@ -2,8 +2,9 @@
 and the draw pile's place beside it.
 
 There are no zones inside the tableau: every card lying in a player's play area belongs to their
-tableau, and one past the areas' edges (but not in a draw pile or discard box) to the tableau of
-the nearest Black Star; it is snapped to the lattice
+tableau (unless it sits beside another tableau and not beside theirs: a race's tableaux grow
+towards each other), and one past the areas' edges (but not in a draw pile or discard box) to
+the tableau it sits beside, else the nearest Black Star's; it is snapped to the lattice
 anchored on that star (``station.table.lattice_snap``), wherever the star lies and however it is
 turned; a tableau may grow past its play area's edge, as far as the camera sees.
 
@@ -71,13 +72,15 @@ class BigBangTable(TableAdapter):
             if card.covered or not card.card_id.startswith(CODE) or card.card_id in stars or not stars:
                 continue
             zone = self.zone_of(mat, card.x, card.y)
-            # In a player's play area, their tableau; past the areas' edges, the tableau it sits
-            # beside (snapped to a cell touching it), else the nearest star's.
+            # In a player's play area, their tableau, unless it sits beside another tableau and not
+            # beside theirs (a race's tableaux grow towards each other: a card laid against one's
+            # own may reach over the line); past the areas' edges, the tableau it sits beside
+            # (snapped to a cell touching it), else the nearest star's.
             owner = [s for s in stars.values() if zone is not None and s[0]["player"] == self.player_at(zone)]
             nearest = sorted(stars.values(), key=lambda s: math.dist((s[1].x, s[1].y), (card.x, card.y)))
             beside = [s for s in nearest if _beside(snap(card, s[1]), s[0])]
-            seat, star = owner[0] if owner and zone is not None and zone.role == "area" else \
-                (beside or owner or nearest)[0]
+            in_own_area = bool(owner) and zone is not None and zone.role == "area" and (not beside or owner[0] in beside)
+            seat, star = owner[0] if in_own_area else (beside or owner or nearest)[0]
             if zone is not None and zone.role != "area":  # a draw pile or a discard box
                 if not _beside(snap(card, star), seat):
                     continue
