@@ -56,3 +56,12 @@ def test_the_headline_names_the_options_in_play_only():
         "Big Bang · Ana · solo · 1 min · 2 rounds"
     assert BigBang({"game": "big-bang", "players": ["Ana", "Ben"], "rules_cards": True}).headline() == \
         "Big Bang · Ana, Ben · race · Rules cards"
+
+
+def test_the_last_card_but_none_is_told_as_one_card_left():
+    game = started()
+    play = {"type": "card_played", "player": "Ana", "card": "BB-A-N4A", "kind": "number", "value": 4, "from": "hand",
+            "ok": True, "score": 27, "t": 9}
+    assert game.describe({**play, "left": 1}) == "Ana plays 4 (score 27, 1 card left)."
+    assert game.describe({**play, "left": 0}) == "Ana plays 4 (score 27, 0 cards left)."
+    assert game.describe({**play, "left": 2}) == "Ana plays 4 (score 27, 2 cards left)."

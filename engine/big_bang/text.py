@@ -135,7 +135,8 @@ def _played(e: Mapping[str, Any]) -> str:
         return f"{e['player']}: {shown} is no play: {e['reason']}. Take it back."
     card = "a Rules card" if e["value"] is None else shown
     source = " from the discard pile" if e["from"] == "discard" else ""
-    return f"{e['player']} plays {card}{source} (score {e['score']}, {e['left']} cards left)."
+    left = "1 card" if e["left"] == 1 else f"{e['left']} cards"
+    return f"{e['player']} plays {card}{source} (score {e['score']}, {left} left)."
 
 
 def _discarded(e: Mapping[str, Any]) -> str:
