@@ -1,6 +1,6 @@
 """The camera snapshot the Station page shows: the last frame with every card the station
 believes lies on the table outlined (in its own cut shape, a rectangle or Big Bang's triangle)
-and named (JPEG, drawn with Pillow)."""
+and named by what it shows ("COUNT META 21"), at its middle (JPEG, drawn with Pillow)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def snapshot_jpeg(sight: Sight) -> bytes:
         colour = COVERED if card.covered else SEEN
         draw.polygon(corners, outline=colour, width=max(2, image.width // 400))
         centre = (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
-        label = card.card_id + (" (covered)" if card.covered else "")
+        label = _name(card.card_id) + (" (covered)" if card.covered else "")
         box = draw.textbbox(centre, label, font=face, anchor="mm")   # named at its middle: no doubt which card
         draw.rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), fill=(0, 0, 0))
         draw.text(centre, label, fill=colour, font=face, anchor="mm")
@@ -51,6 +51,14 @@ def snapshot_jpeg(sight: Sight) -> bytes:
     out = io.BytesIO()
     image.save(out, "JPEG", quality=80)
     return out.getvalue()
+
+
+def _name(card_id: str) -> str:
+    """What the card shows, as a teacher reads it ("COUNT META 21", "BLACK STAR"), else its ID."""
+    try:
+        return load_catalog().card(card_id).face.describe()
+    except EngineError:
+        return card_id
 
 
 def _shape(card_id: str) -> CardShape:
