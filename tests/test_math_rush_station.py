@@ -4,6 +4,7 @@ screen starts from, the history a game leaves, and the demo's round length."""
 from __future__ import annotations
 
 import argparse
+import itertools
 
 import pytest
 
@@ -86,3 +87,24 @@ def test_the_demo_takes_a_round_length_in_seconds_and_its_help_says_the_defaults
         _parser().parse_args(["demo", "--help"])
     words = " ".join(capsys.readouterr().out.split())
     assert "--seconds SECONDS Math Rush: seconds a round lasts (default 60 for the demo, 180 for --text)" in words
+
+
+def test_the_table_demo_plays_the_game_the_text_demo_tells_for_the_same_seed():
+    """``mathstation demo --seed 4`` and ``demo --text --seed 4``: one game, whichever way it is watched."""
+    config = {"game": "math-rush", "seed": 4, "players": ["Ana", "Ben"], "seconds": 60}
+    told = MathRush(config)
+    for _ in RUSH.virtual_players(told, 4):
+        pass
+    demo = RUSH.demo(config, 4, "press")
+    assert demo.scenario.title == "Demo: Math Rush, seed 4"
+    assert told.outcome().over and [dict(a) for a in demo.expected.actions] == [dict(a) for a in told.actions]
+    assert demo.places == sum(1 for step in demo.scenario.steps if step.kind == "place") > 20
+    assert RUSH.demo_scene(4).cards
+
+
+def test_virtual_players_play_the_game_they_are_given_the_same_way_for_the_same_seed():
+    def first_actions(seed: int) -> list[dict]:
+        game = MathRush({"game": "math-rush", "seed": 1, "players": ["Ana", "Ben"]})
+        return [dict(action) for action, _ in itertools.islice(RUSH.virtual_players(game, seed), 12)]
+
+    assert len(first_actions(5)) == 12 and first_actions(5) == first_actions(5) != first_actions(6)

@@ -75,13 +75,24 @@ def test_the_who_s_counting_demo_plays_to_300_points_or_500_in_text_or_the_targe
         "game": "whos-counting", "seed": 7, "players": ["Ana", "Ben"], "target": target, "minutes": 0}
 
 
-@pytest.mark.parametrize("argv, pairs", [([], "sum"), (["--pairs", "product"], "product")])
+@pytest.mark.parametrize("argv, pairs", [([], "sum"), (["--pairs", "sum"], "sum"), (["--pairs", "product"], "product")])
 def test_the_sum_demo_counts_pairs_as_told(argv, pairs):
     args = demo_parser("sum").parse_args(argv)
     assert plugin("sum").demo_config(args, ["Ana", "Ben"], 7) == {"game": "sum", "seed": 7, "players": ["Ana", "Ben"],
                                                                   "pairs": pairs}
     with pytest.raises(SystemExit):
         demo_parser("sum").parse_args(["--pairs", "twice"])
+
+
+def test_the_demo_s_help_says_each_game_s_own_options(capsys):
+    from station.cli import _parser
+
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["demo", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert "--pairs {sum,product} SUM: how a pair counts" in words
+    assert ("--target TARGET Who's Counting?: the score that wins (default 300 for the demo, 500 for --text)"
+            in words)
 
 
 @pytest.mark.parametrize("name, config", [
@@ -93,6 +104,20 @@ def test_a_demo_is_a_whole_game_with_its_config_and_cards_to_place(name, config)
     assert demo.expected.outcome().over and demo.expected.config == game_class(name)(config).config
     assert demo.places == sum(1 for step in demo.scenario.steps if step.kind == "place") > 10
     assert plugin(name).demo_scene(3).cards
+
+
+@pytest.mark.parametrize("name, config", [
+    ("whos-counting", {"game": "whos-counting", "seed": 4, "players": ["Ana", "Ben"], "target": 150, "minutes": 0}),
+    ("sum", {"game": "sum", "seed": 4, "players": ["Ana", "Ben"], "pairs": "sum"}),
+])
+def test_the_table_demo_plays_the_game_the_text_demo_tells_for_the_same_seed(name, config):
+    """``mathstation demo --seed 4`` and ``demo --text --seed 4``: one game, whichever way it is watched."""
+    told = game_class(name)(config)
+    for _ in plugin(name).virtual_players(told, 4):
+        pass
+    demo = plugin(name).demo(config, 4, "press")
+    assert [dict(a) for a in demo.expected.actions] == [dict(a) for a in told.actions]
+    assert demo.expected.outcome() == told.outcome()
 
 
 @pytest.mark.parametrize("name, adapter", [("whos-counting", "WhosCountingTable"), ("sum", "SumTable")])
@@ -114,6 +139,15 @@ def test_virtual_players_play_the_game_they_are_given_the_same_way_for_the_same_
     played, applied = first_actions(5)
     assert len(played) == 12 and [dict(a) for a in applied][-12:] == [dict(a) for a in played]
     assert first_actions(5)[0] == played and first_actions(6)[0] != played
+
+
+def test_sum_s_spare_menu_offers_the_hint_after_a_wrong_equation():
+    table = test_sum.Table(("Ana", "Ben"))
+    assert [label for label, _ in plugin("sum").menu(table.state).choices] == [
+        "Draw a number", "Draw an operation", "End my turn"]
+    table.lay("Ana", 3, "×", 4, "-", 2)  # 10, not 12: "3 × 4" would do
+    label, view = plugin("sum").menu(table.state).choices[-1]
+    assert label == "Hint" and (view.title, view.big, view.lines) == ("It can be done", "12", ("= 3 × 4",))
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -159,3 +193,50 @@ def test_their_sections_take_every_allowed_value(tmp_path):
                                          '[sum]\nplayers = 6\npairs = "product"\nfractions = true\nwild = false\n'))
     assert (config["whos-counting"]["window"], config["whos-counting"]["split_rounds"]) == (60, "up")
     assert (config["sum"]["players"], config["sum"]["pairs"], config["sum"]["wild"]) == (6, "product", False)
+
+
+SECTIONS = {
+    "sum": {"players": 3, "names": ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"], "pairs": "sum",
+            "order": "standard", "fractions": False, "wild": True},
+    "whos-counting": {"players": 3, "names": ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"],
+                      "order": "standard", "target": 500, "minutes": 20, "window": 5, "bonus_counts": "cards",
+                      "split_rounds": "down"},
+}
+
+
+@pytest.mark.parametrize("name", SECTIONS)
+def test_each_plug_in_declares_its_section_s_keys_in_order_with_the_rule_sheet_s_defaults(name):
+    """The plug-in's own keys (the config file's section is built from them once, at import)."""
+    keys = plugin(name).settings()
+    assert {key: setting.default for key, setting in keys.items()} == SECTIONS[name]
+    assert list(keys) == list(SECTIONS[name])
+    for key, setting in keys.items():
+        assert setting.check(setting.default) is None, key
+
+
+@pytest.mark.parametrize("name, key, allowed, refused", [
+    ("sum", "players", [2, 6], {1: "must be a whole number from 2 to 6, not 1",
+                                7: "must be a whole number from 2 to 6, not 7"}),
+    ("sum", "pairs", ["sum", "product"], {"SUM": "must be one of 'sum', 'product', not 'SUM'"}),
+    ("sum", "order", ["standard", "left-to-right"], {
+        "rtl": "must be one of 'standard', 'left-to-right', not 'rtl'"}),
+    ("sum", "fractions", [True, False], {"yes": "must be true or false, not 'yes'"}),
+    ("sum", "wild", [True, False], {1: "must be true or false, not 1"}),
+    ("whos-counting", "players", [2, 6], {1: "must be a whole number from 2 to 6, not 1",
+                                          7: "must be a whole number from 2 to 6, not 7"}),
+    ("whos-counting", "order", ["standard", "left-to-right"], {
+        "Standard": "must be one of 'standard', 'left-to-right', not 'Standard'"}),
+    ("whos-counting", "target", [0, 100_000], {-1: "must be a whole number from 0 to 100000, not -1",
+                                               100_001: "must be a whole number from 0 to 100000, not 100001"}),
+    ("whos-counting", "minutes", [0, 600], {-1: "must be a whole number from 0 to 600, not -1",
+                                            601: "must be a whole number from 0 to 600, not 601"}),
+    ("whos-counting", "window", [1, 2.5, 60], {0.9: "must be a number from 1 to 60, not 0.9",
+                                               60.5: "must be a number from 1 to 60, not 60.5"}),
+    ("whos-counting", "bonus_counts", ["cards", "kinds"], {"all": "must be one of 'cards', 'kinds', not 'all'"}),
+    ("whos-counting", "split_rounds", ["down", "up"], {"half": "must be one of 'down', 'up', not 'half'"}),
+])
+def test_each_key_takes_the_values_the_rules_allow_and_refuses_the_rest_saying_what_is_allowed(
+        name, key, allowed, refused):
+    check = plugin(name).settings()[key].check
+    assert [check(value) for value in allowed] == [None] * len(allowed)
+    assert {value: check(value) for value in refused} == refused
