@@ -30,8 +30,14 @@ class SetupOption:
     value: Any
 
     def __post_init__(self) -> None:
+        """A value the row does not offer (station.toml's ``minutes = 7`` where the row offers 10,
+        15, 20 …) becomes the row's first choice, labelled like the others ("7 min"): the config's
+        checks already let it in, and setup must not drop it without a word."""
         if self.value not in [c.value for c in self.choices]:
-            self.value = self.choices[0].value
+            if self.value is None:
+                self.value = self.choices[0].value
+            else:
+                self.choices = [Choice(self.value, _label_like(self.choices, self.value)), *self.choices]
 
     @property
     def shown(self) -> str:
@@ -46,6 +52,16 @@ class SetupOption:
             if values[at] not in skip:
                 break
         self.value = values[at]
+
+
+def _label_like(choices: Sequence[Choice], value: Any) -> str:
+    """``value`` worded as the row words its numbers: "7 min" beside "10 min", else plainly."""
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    for choice in choices:
+        shown = str(choice.value)
+        if not isinstance(choice.value, bool) and isinstance(choice.value, (int, float)) and choice.label.startswith(shown):
+            return text + choice.label[len(shown):]
+    return text
 
 
 def guest(seat: int) -> str:
