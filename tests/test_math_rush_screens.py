@@ -177,6 +177,9 @@ def test_the_race_and_its_screens_end_on_the_next_step():
         "Clear cards, CONFIRM", "then CONFIRM: go!", "CONFIRM: next", "CONFIRM: new game",
     ]
     assert bottom_line(screen("young/start@2/live")) == "Play! Help as you like"
+    assert bottom_line(screen("no-help/help@5/live")) == "Play! No Help cards left"
+    laid = screen("race/goal@16/0")  # a goal laid in the race, in the fourth row
+    assert (laid.title, laid.detail, bottom_line(laid)) == ("Row 4: DOWN 3", "Any cards. Play!", "Play!")
 
 
 def test_a_wrong_card_says_why_then_how_to_mend_the_set_on_a_line_of_its_own():

@@ -226,9 +226,9 @@ def test_a_goal_laid_during_the_race_shows_its_name_and_restriction_but_not_befo
     assert shown(g.apply({"type": "goal", "t": 1, "card": "MR-A-G1", "row": 1}), g) == []  # the live screen lists it
     g.apply({"type": "start", "t": 2})
     assert shown(g.apply({"type": "goal", "t": 3, "card": "MR-A-G11", "row": 2}), g) == [
-        ("info", "Goal 2: UP 3", "Decimals only", "", "", False)]
+        ("info", "Row 2: UP 3", "Decimals only. Play!", "", "", False)]
     assert shown(g.apply({"type": "goal", "t": 4, "card": "MR-A-G5", "row": 3}), g) == [
-        ("info", "Goal 3: DOWN 3", "Any cards", "", "", False)]
+        ("info", "Row 3: DOWN 3", "Any cards. Play!", "", "", False)]
 
 
 def test_the_round_starts_with_go_and_a_lifted_card_asks_for_a_help_card_or_to_put_it_back():

@@ -106,7 +106,7 @@ def _points(points: int) -> str:
 
 
 def _help_cards(n: int) -> str:
-    return f"{n} Help card{'s' if n != 1 else ''}"
+    return "No Help cards" if n == 0 else f"{n} Help card{'s' if n != 1 else ''}"
 
 
 def _rating(points: int) -> str:
@@ -208,8 +208,8 @@ _OVERLAYS: dict[str, Any] = {
     "goal_complete": _complete,
     "violation": _violation,
     "goal_laid": lambda e, s: [] if s["phase"] == "setup" else [  # before the round the live screen lists them
-        Overlay(VerdictView("info", f"Goal {e['row']}: {e['name']}", e["restriction"] or "Any cards"), seconds=2.0,
-                kind="verdict")],
+        Overlay(VerdictView("info", f"Row {e['row']}: {e['name']}", f"{e['restriction'] or 'Any cards'}. Play!"),
+                seconds=2.0, kind="verdict")],
     "round_started": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Go!", ("Play your cards!",)),
                                            seconds=1.5, signal="attention", kind="banner")],
     "card_lifted": lambda e, s: [Overlay(VerdictView("info", "Card lifted", "Use a Help card, or put it back",
