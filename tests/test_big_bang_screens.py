@@ -83,6 +83,8 @@ def every_screen() -> dict[str, View]:
     rules = {"numbers": 20, "rules": 3, "unplayed": 5, "score": 21, "points": 21}  # a game far on, Rules cards in
     views["sum-with-rules"] = BB.overlays([{"type": "round_over", "round": 1, "scores": {"Farouk": rules},
                                             "stolen": False, "winners": ["Farouk"]}], state, "press")[0].view
+    views["dead-hand-last"] = BB.overlays([{"type": "dead_hand", "player": "Farouk", "values": [7], "draw": 0}], state,
+                                          "press")[0].view  # the deck is gone: nothing to draw
     views["reshuffled"] = BB.overlays([{"type": "reshuffled", "player": "Farouk", "cards": 12}], state, "press")[0].view
     return views
 
@@ -129,6 +131,7 @@ def test_each_moment_ends_on_the_next_step(name, bottom):
     ("solo/not-touching/0", "Lay it beside a card"),
     ("solo/cell-taken/0", "Take it back"),
     ("solo/dead-hand/0", "Draw 3"),
+    ("dead-hand-last", "Your deck is empty"),  # not "Draw 0"
     ("race/not-your-set/0", "Play set A"),
     ("violation-wrong_game", "Take it back"),
     ("violation-rules_off", "put it back in the box"),

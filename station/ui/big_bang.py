@@ -155,7 +155,8 @@ def _violation(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
 def _dead_hand(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     values = ", ".join(str(v) for v in e["values"] if v is not None) or "no numbers"
     who = e["player"] if len(state["players"]) > 1 else ""
-    return [Overlay(VerdictView("info", "Dead hand", f"{values} on the pile. Draw {e['draw']}", who),
+    step = f"Draw {e['draw']}" if e["draw"] else "Your deck is empty"  # then the round ends: "Stuck"
+    return [Overlay(VerdictView("info", "Dead hand", f"{values} on the pile. {step}", who),
                     seconds=BANNER_SECONDS, signal="attention", kind="verdict")]
 
 
