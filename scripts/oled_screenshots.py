@@ -1,12 +1,14 @@
 """Save the OLED screenshots in docs/img/ from the real station: a referee (real engine, a
 journal in a temporary folder) driven through menus and a game, each screen as the controller
-makes it: Math Wars Meta (oled-*.png), Who's Counting? (oled-wc-*.png), SUM (oled-sum-*.png) and
+makes it: Math Wars Meta (oled-*.png), Who's Counting? (oled-wc-*.png), SUM (oled-sum-*.png),
 Math Rush (oled-mr-*.png) and Big Bang (oled-bb-*.png).
 Run: .venv/bin/python scripts/oled_screenshots.py"""
 
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,327 +24,279 @@ from station.ui.views import BannerView, MenuView, View
 OUT = Path(__file__).resolve().parent.parent / "docs" / "img"
 
 
-def math_wars_shots() -> dict[str, View]:
+class Driver:
+    """A referee and its clock, driven as the station drives it: plays stamped with the time,
+    screens asked for as time passes (they come and go), the game's deadlines applied."""
+
+    def __init__(self, ref: Referee) -> None:
+        self.ref, self.t = ref, 0.0
+
+    def screen(self) -> View:
+        return self.ref.screen(self.t)
+
+    def press(self, button: str) -> View:
+        self.ref.press(Press(button), self.t)
+        return self.screen()
+
+    def act(self, after: float = 0.1, **action: Any) -> View:
+        """Apply ``action`` now, show its first screen, then let ``after`` seconds pass."""
+        self.ref.apply({**action, "t": self.t})
+        shown = self.screen()
+        self.t = round(self.t + after, 2)
+        return shown
+
+    def wait(self, seconds: float, step: float = 0.5) -> View:
+        """Let ``seconds`` pass in steps of ``step``: screens show one after another and the
+        game's deadlines (a round's tone, a countdown's end) fire on the way."""
+        end = round(self.t + seconds, 2)
+        while self.t < end:
+            self.t = min(round(self.t + step, 2), end)
+            self.ref.advance(self.t)
+            self.screen()
+        return self.screen()
+
+    def until(self, t: float, step: float = 0.25) -> View:
+        """The screen at game time ``t``, time passing there as on the station."""
+        return self.wait(max(t - self.t, 0.0), step)
+
+    def set_up(self, title: str, config: dict[str, Any]) -> View:
+        """The game menu's ``title`` chosen (SELECT until it is offered), its setup screen (returned),
+        and the game ``config`` started at time 0, as the setup's Start would."""
+        for _ in range(10):
+            menu = self.screen()
+            assert isinstance(menu, MenuView)
+            if menu.items[menu.selected] == title:
+                setup = self.press("confirm")
+                self.ref.start(config, self.t)
+                return setup
+            self.press("select")
+        raise LookupError(f"the game menu does not offer {title!r}")
+
+
+@contextmanager
+def station() -> Iterator[Driver]:
+    """A fresh station (the default config, a journal in a temporary folder), at time 0."""
     with tempfile.TemporaryDirectory() as scratch:
-        ref = Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1)
-        shots = {}
-        shots["menu"] = ref.screen(0)
-        ref.press(Press("confirm"), 0)
-        ref.press(Press("confirm"), 0)  # 3 players
-        shots["setup"] = ref.screen(0)
+        yield Driver(Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1))
+
+
+def math_wars_shots() -> dict[str, View]:
+    with station() as table:
+        shots = {"menu": table.screen()}
+        table.press("confirm")
+        shots["setup"] = table.press("confirm")  # 3 players
         for _ in range(5):
-            ref.press(Press("select"), 0)
-        ref.press(Press("confirm"), 0)  # Start
-        shots["live"] = ref.screen(0)
-        t = 1.0
-        plays = [("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N4"), ("Ben", "MW-B-M3"), ("Cleo", "MW-C-N18")]
-        for player, card in plays:
-            ref.apply({"type": "play", "t": t, "player": player, "card": card})
-            ref.screen(t)
-            t += 2
-        shots["live-waiting"] = ref.screen(t)
-        ref.apply({"type": "play", "t": t, "player": "Cleo", "card": "MW-A-D2"})
-        shots["verdict-wrong"] = ref.screen(t)
-        t += 6
-        ref.screen(t)
-        ref.apply({"type": "play", "t": t, "player": "Cleo", "card": "MW-C-D2"})
-        shots["verdict-ok"] = ref.screen(t)
-        t += 2
-        shots["hand-hidden"] = ref.screen(t)
-        ref.press(Press("confirm"), t)
-        shots["hand-revealed"] = ref.screen(t)
-        ref.press(Press("confirm"), t)
-        shots["banner"] = ref.screen(t)
-        ref.set_fault(CAMERA_LOST)
-        shots["fault"] = ref.screen(t)
+            table.press("select")
+        shots["live"] = table.press("confirm")  # Start
+        table.t = 1.0
+        for player, card in (("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N4"), ("Ben", "MW-B-M3"),
+                             ("Cleo", "MW-C-N18")):
+            table.act(type="play", player=player, card=card, after=2.0)
+        shots["live-waiting"] = table.screen()
+        shots["verdict-wrong"] = table.act(type="play", player="Cleo", card="MW-A-D2", after=6.0)
+        table.screen()
+        shots["verdict-ok"] = table.act(type="play", player="Cleo", card="MW-C-D2", after=2.0)
+        shots["hand-hidden"] = table.screen()
+        shots["hand-revealed"] = table.press("confirm")
+        shots["banner"] = table.press("confirm")
+        table.ref.set_fault(CAMERA_LOST)
+        shots["fault"] = table.screen()
     return shots
 
 
 def whos_counting_shots() -> dict[str, View]:
     """A short Who's Counting? game to 100 points: a scored turn and its countdown, a broken
     expression, a red card answered with a Stop, a Choice card named, and the game's end."""
-    with tempfile.TemporaryDirectory() as scratch:
-        ref = Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1)
-        ref.start({"game": "whos-counting", "players": ["Ana", "Ben", "Cleo"], "target": 100}, 0)
+    with station() as table:
+        table.ref.start({"game": "whos-counting", "players": ["Ana", "Ben", "Cleo"], "target": 100}, 0)
         shots: dict[str, View] = {}
-        clock = [0.0]
-
-        def at(t: float) -> View:
-            """The screen at ``t``, time running there as on the station (screens come and go,
-            the game's deadlines fire)."""
-            while clock[0] < t:
-                clock[0] = min(round(clock[0] + 0.25, 2), t)
-                ref.advance(clock[0])
-                ref.screen(clock[0])
-            return ref.screen(t)
 
         def submit(t: float, player: str, *cards: str) -> None:
-            at(t)
-            ref.apply({"type": "submit", "t": t, "player": player, "cards": [f"WC-A-{c}" for c in cards], "blue": [],
-                       "source": "button"})
+            table.until(t)
+            table.act(type="submit", player=player, cards=[f"WC-A-{c}" for c in cards], blue=[], source="button",
+                      after=0.0)
 
         def lay(t: float, kind: str, player: str, card: str) -> None:
-            at(t)
-            ref.apply({"type": kind, "t": t, "player": player, "card": f"WC-A-{card}", "source": "camera"})
-
-        def press(t: float, button: str) -> None:
-            at(t)
-            ref.press(Press(button), t)
+            table.until(t)
+            table.act(type=kind, player=player, card=f"WC-A-{card}", source="camera", after=0.0)
 
         submit(10, "Ana", "N3A", "MUL1", "N6A", "SUB1", "N2A")  # 3 × 6 − 2 = 16, + 25 = 41
-        shots["wc-scored"] = at(10)
-        shots["wc-counting"] = at(13)
-        shots["wc-turn-scored"] = at(15.5)  # the window closed at 15
+        shots["wc-scored"] = table.until(10)
+        shots["wc-counting"] = table.until(13)
+        shots["wc-turn-scored"] = table.until(15.5)  # the window closed at 15
         submit(30, "Ben", "N12A", "DIV1", "N5A", "ADD1", "N3B")  # 12 ÷ 5 leaves a remainder
-        shots["wc-verdict"] = at(30)
+        shots["wc-verdict"] = table.until(30)
         submit(40, "Ben", "N12A", "ADD1", "N5A", "SUB2", "N3B")  # 12 + 5 − 3 = 14, + 25 = 39
         lay(43, "red", "Cleo", "STL1")  # a Steal: Ben's points would go to the lowest score
-        shots["wc-red"] = at(43)
-        shots["wc-answer"] = at(45.25)  # the answer window closes at 48
+        shots["wc-red"] = table.until(43)
+        shots["wc-answer"] = table.until(45.25)  # the answer window closes at 48
         lay(45.5, "stop", "Ben", "STOP1")
-        shots["wc-stopped"] = at(45.5)
-        shots["wc-stopped-wait"] = at(47.6)
-        shots["wc-live"] = at(60)  # Ben kept his 39; Cleo's turn
+        shots["wc-stopped"] = table.until(45.5)
+        shots["wc-stopped-wait"] = table.until(47.6)
+        shots["wc-live"] = table.until(60)  # Ben kept his 39; Cleo's turn
         submit(70, "Cleo", "N10A", "MUL2", "CHO1", "ADD2", "N7A")  # 10 × Choice + 7
-        shots["wc-question"] = at(70)
-        press(71, "confirm")
+        shots["wc-question"] = table.until(70)
+        table.until(71)
+        table.press("confirm")
         for _ in range(10):
-            press(71, "select")
-        shots["wc-question-menu"] = at(71)
-        press(72, "confirm")  # the Choice is 10
-        shots["wc-declared"] = at(72)
+            table.press("select")
+        shots["wc-question-menu"] = table.screen()
+        table.until(72)
+        shots["wc-declared"] = table.press("confirm")  # the Choice is 10
         submit(73, "Cleo", "N10A", "MUL2", "CHO1", "ADD2", "N7A")  # 10 × 10 + 7 = 107, + 25 = 132
-        shots["wc-game-over"] = at(90)  # the window closed at 78: Cleo reached 100
-        press(90, "confirm")
-        shots["wc-live-over"] = at(90)
+        shots["wc-game-over"] = table.until(90)  # the window closed at 78: Cleo reached 100
+        shots["wc-live-over"] = table.press("confirm")
     return shots
-
-
-def choose(ref: Referee, title: str) -> None:
-    """SELECT on the game menu until it offers ``title`` (the menu starts at the station's game)."""
-    for _ in range(10):
-        menu = ref.screen(0)
-        assert isinstance(menu, MenuView)
-        if menu.items[menu.selected] == title:
-            return
-        ref.press(Press("select"), 0)
-    raise LookupError(f"the game menu does not offer {title!r}")
 
 
 def sum_shots() -> dict[str, View]:
     """SUM: setup, the live screen, the target, a wrong equation, the SPARE menu and its hint, a
     draw, a won equation, a wild card, the last turn and the game's end."""
-    with tempfile.TemporaryDirectory() as scratch:
-        ref = Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1)
-        shots: dict[str, View] = {}
-        choose(ref, "SUM")
-        ref.press(Press("confirm"), 0)
-        shots["sum-setup"] = ref.screen(0)
-        ref.start({"game": "sum", "players": ["Ana", "Ben", "Cleo"]}, 0)
-        t = 1.0
-
-        def play(action: dict[str, Any]) -> None:
-            nonlocal t
-            ref.apply({**action, "t": t})
-            ref.screen(t)  # the play's first screen starts showing
-            t += 0.1
-
-        def later(seconds: float = 30.0) -> View:
-            """Let the screens queued so far show, one after another."""
-            nonlocal t
-            for _ in range(int(seconds * 2)):
-                t += 0.5
-                ref.screen(t)
-            return ref.screen(t)
-
-        shots["sum-turn-up"] = ref.screen(t)
-        play({"type": "target", "card": "SU-A-N12A"})
-        shots["sum-target"] = ref.screen(t)
-        shots["sum-live"] = later()
+    with station() as table:
+        shots = {"sum-setup": table.set_up("SUM", {"game": "sum", "players": ["Ana", "Ben", "Cleo"]})}
+        table.t = 1.0
+        shots["sum-turn-up"] = table.screen()
+        shots["sum-target"] = table.act(type="target", card="SU-A-N12A")
+        shots["sum-live"] = table.wait(30)
         wrong = ["SU-A-N3A", "SU-A-MUL1", "SU-A-N4A", "SU-A-SUB1", "SU-A-N2A"]  # 3 × 4 − 2 = 10
-        play({"type": "submit", "player": "Ana", "cards": wrong})
-        shots["sum-wrong"] = ref.screen(t)
-        later()
-        ref.press(Press("spare"), t)
-        shots["sum-menu"] = ref.screen(t)
+        shots["sum-wrong"] = table.act(type="submit", player="Ana", cards=wrong)
+        table.wait(30)
+        shots["sum-menu"] = table.press("spare")
         for _ in range(4):
-            ref.press(Press("select"), t)
-        ref.press(Press("confirm"), t)
-        shots["sum-hint"] = ref.screen(t)
-        ref.press(Press("confirm"), t)
-        play({"type": "draw", "player": "Ana", "deck": "numbers"})
-        shots["sum-drew"] = ref.screen(t)
-        later()
-        play({"type": "submit", "player": "Ana", "cards": ["SU-A-N2A", "SU-A-N2B", "SU-A-MUL1", "SU-A-N3A"]})
-        shots["sum-won"] = ref.screen(t)
-        later()
-        play({"type": "target", "card": "SU-A-N9A"})
-        later()
-        play({"type": "wild", "player": "Ben", "card": "SU-A-RAD1"})
-        shots["sum-wild"] = ref.screen(t)
-        later()
+            table.press("select")
+        shots["sum-hint"] = table.press("confirm")
+        table.press("confirm")
+        shots["sum-drew"] = table.act(type="draw", player="Ana", deck="numbers")
+        table.wait(30)
+        shots["sum-won"] = table.act(type="submit", player="Ana", cards=["SU-A-N2A", "SU-A-N2B", "SU-A-MUL1", "SU-A-N3A"])
+        table.wait(30)
+        table.act(type="target", card="SU-A-N9A")
+        table.wait(30)
+        shots["sum-wild"] = table.act(type="wild", player="Ben", card="SU-A-RAD1")
+        table.wait(30)
         for _ in range(2):
-            play({"type": "draw", "player": "Ben", "deck": "operations"})
-        play({"type": "end_turn", "player": "Ben"})
-        later()
+            table.act(type="draw", player="Ben", deck="operations")
+        table.act(type="end_turn", player="Ben")
+        table.wait(30)
         while True:  # everyone draws two number cards a turn, until the Numbers deck is used up
-            state = ref.state()
+            state = table.ref.state()
             assert state is not None
             player = state["turn"]
-            play({"type": "draw", "player": player, "deck": "numbers" if state["numbers_deck"] else "operations"})
-            if ref.state()["last_turn"]:  # type: ignore[index]
+            table.act(type="draw", player=player, deck="numbers" if state["numbers_deck"] else "operations")
+            if table.ref.state()["last_turn"]:  # type: ignore[index]
                 break
-            play({"type": "draw", "player": player, "deck": "numbers"})
-            if ref.state()["last_turn"]:  # type: ignore[index]
+            table.act(type="draw", player=player, deck="numbers")
+            if table.ref.state()["last_turn"]:  # type: ignore[index]
                 break
-            play({"type": "end_turn", "player": player})
-            later()
-        shots["sum-last-turn"] = later(2.5)
-        while ref.state()["draws_left"]:  # type: ignore[index]
-            play({"type": "draw", "player": player, "deck": "operations"})
-        play({"type": "end_turn", "player": player})
-        shots["sum-game-over"] = later()
+            table.act(type="end_turn", player=player)
+            table.wait(30)
+        shots["sum-last-turn"] = table.wait(2.5)
+        while table.ref.state()["draws_left"]:  # type: ignore[index]
+            table.act(type="draw", player=player, deck="operations")
+        table.act(type="end_turn", player=player)
+        shots["sum-game-over"] = table.wait(30)
     return shots
 
 
 def math_rush_shots() -> dict[str, View]:
     """Math Rush: setup, the goals laid, the race, a wrong card, a goal completed, a Help card,
     the 30-second warning, the time up, a goal's score, the round's points and the game's end."""
-    with tempfile.TemporaryDirectory() as scratch:
-        ref = Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1)
-        shots: dict[str, View] = {}
-        choose(ref, "Math Rush")
-        ref.press(Press("confirm"), 0)
-        shots["mr-setup"] = ref.screen(0)
-        ref.start({"game": "math-rush", "players": ["Ana", "Ben", "Cleo"]}, 0)
-        t = 1.0
-
-        def play(action: dict[str, Any]) -> None:
-            nonlocal t
-            ref.apply({**action, "t": t})
-            ref.screen(t)
-            t = round(t + 0.1, 2)
-
-        def later(seconds: float) -> View:
-            nonlocal t
-            for _ in range(int(seconds * 2)):
-                t = round(t + 0.5, 2)
-                ref.advance(t)  # the game's clock: the warning and the time up come from here
-                ref.screen(t)
-            return ref.screen(t)
-
-        shots["mr-lay-goals"] = ref.screen(t)
+    with station() as table:
+        shots = {"mr-setup": table.set_up("Math Rush", {"game": "math-rush", "players": ["Ana", "Ben", "Cleo"]})}
+        table.t = 1.0
+        shots["mr-lay-goals"] = table.screen()
         for card, row in (("MR-A-G1", 1), ("MR-A-G11", 2), ("MR-A-G9", 3)):
-            play({"type": "goal", "card": card, "row": row})
-        shots["mr-ready"] = ref.screen(t)
-        ref.press(Press("confirm"), t)
-        later(2.0)
+            table.act(type="goal", card=card, row=row)
+        shots["mr-ready"] = table.screen()
+        table.press("confirm")
+        table.wait(2.0)
         for card, row in (("MR-A-F1", 1), ("MR-A-F5", 1), ("MR-A-D3", 2), ("MR-A-F6", 3)):
-            play({"type": "play", "card": card, "row": row, "on": ""})
-        play({"type": "play", "card": "MR-A-F2", "row": 2, "on": ""})  # a fraction on "Decimals only"
-        shots["mr-wrong"] = ref.screen(t)
-        shots["mr-live"] = later(4.0)
-        play({"type": "lift", "card": "MR-A-F2"})
-        later(4.0)
-        play({"type": "help", "use": "clear"})
-        shots["mr-help"] = ref.screen(t)
-        later(4.0)
-        play({"type": "play", "card": "MR-A-F9", "row": 1, "on": ""})
-        shots["mr-complete"] = ref.screen(t)
-        later(4.0)
-        play({"type": "play", "card": "MR-A-D6", "row": 3, "on": ""})
-        shots["mr-live-later"] = later(4.0)
-        state = ref.state()
+            table.act(type="play", card=card, row=row, on="")
+        shots["mr-wrong"] = table.act(type="play", card="MR-A-F2", row=2, on="")  # a fraction on "Decimals only"
+        shots["mr-live"] = table.wait(4.0)
+        table.act(type="lift", card="MR-A-F2")
+        table.wait(4.0)
+        shots["mr-help"] = table.act(type="help", use="clear")
+        table.wait(4.0)
+        shots["mr-complete"] = table.act(type="play", card="MR-A-F9", row=1, on="")
+        table.wait(4.0)
+        table.act(type="play", card="MR-A-D6", row=3, on="")
+        shots["mr-live-later"] = table.wait(4.0)
+        state = table.ref.state()
         assert state is not None
-        warning_at = state["started_at"] + state["seconds"] - 30
-        while t < warning_at:
-            later(0.5)
-        shots["mr-warning"] = ref.screen(t)
-        while ref.state()["phase"] == "playing":  # type: ignore[index]
-            later(0.5)
-        shots["mr-time-up"] = ref.screen(t)
-        shots["mr-goal-scored"] = later(3.5)
+        shots["mr-warning"] = table.until(state["started_at"] + state["seconds"] - 30, step=0.5)
+        while table.ref.state()["phase"] == "playing":  # type: ignore[index]
+            table.wait(0.5)
+        shots["mr-time-up"] = table.screen()
+        shots["mr-goal-scored"] = table.wait(3.5)
 
         def through_the_scores() -> View:
             """CONFIRM through the round's screens, up to its points (the game's total at the end)."""
-            while not (isinstance(view := ref.screen(t), BannerView) and view.big.endswith(("point", "points"))):
-                ref.press(Press("confirm"), t)
+            while not (isinstance(view := table.screen(), BannerView) and view.big.endswith(("point", "points"))):
+                table.press("confirm")
             return view
 
         shots["mr-round-points"] = through_the_scores()
         for _ in range(2):  # two more rounds: a goal each, the clock run out
-            ref.press(Press("confirm"), t)  # the points put away
-            ref.press(Press("confirm"), t)  # the next round
-            later(4.0)
-            play({"type": "goal", "card": "MR-A-G5", "row": 1})
-            ref.press(Press("confirm"), t)
+            table.press("confirm")  # the points put away
+            table.press("confirm")  # the next round
+            table.wait(4.0)
+            table.act(type="goal", card="MR-A-G5", row=1)
+            table.press("confirm")
             for card in ("MR-A-F14", "MR-A-D12", "MR-A-P9"):
-                play({"type": "play", "card": card, "row": 1, "on": ""})
-            while ref.state()["phase"] == "playing":  # type: ignore[index]
-                later(5.0)
+                table.act(type="play", card=card, row=1, on="")
+            while table.ref.state()["phase"] == "playing":  # type: ignore[index]
+                table.wait(5.0)
             through_the_scores()
-        ref.press(Press("confirm"), t)  # the last round's points: then the rounds and the Help bonus
-        shots["mr-rounds"] = ref.screen(t)
-        ref.press(Press("confirm"), t)
-        shots["mr-game-over"] = ref.screen(t)
+        shots["mr-rounds"] = table.press("confirm")  # the last round's points: then the rounds and the Help bonus
+        shots["mr-game-over"] = table.press("confirm")
     return shots
 
 
 def big_bang_shots() -> dict[str, View]:
     """Big Bang: setup, ready, the map after a few cards, a card that does not fit, a dead hand,
     the hint, a bigger tableau, a race's map, the time up and a round's sum."""
-    with tempfile.TemporaryDirectory() as scratch:
-        ref = Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1)
-        shots: dict[str, View] = {}
-        choose(ref, "Big Bang")
-        ref.press(Press("confirm"), 0)
-        shots["bb-setup"] = ref.screen(0)
-        ref.start({"game": "big-bang", "players": ["Ana"], "minutes": 5}, 0)
-        shots["bb-ready"] = ref.screen(0)
-        ref.press(Press("confirm"), 0)
-        t = 2.0
+    with station() as table:
+        shots = {"bb-setup": table.set_up("Big Bang", {"game": "big-bang", "players": ["Ana"], "minutes": 5})}
+        shots["bb-ready"] = table.screen()
+        table.press("confirm")
+        table.t = 2.0
 
         def play(card: str, cell: tuple[int, int], turn: int, player: str = "Ana") -> View:
-            nonlocal t
-            t = round(t + 3.0, 2)
-            ref.apply({"type": "play", "t": t, "player": player, "card": card, "cell": list(cell), "turn": turn})
-            return ref.screen(t)
+            table.wait(3.0, step=3.0)
+            return table.act(type="play", player=player, card=card, cell=list(cell), turn=turn, after=0.0)
 
         for card, cell, turn in (("BB-A-N1A", (1, 0), 180), ("BB-A-N2A", (-1, 0), 180), ("BB-A-N3A", (0, 1), 180)):
             play(card, cell, turn)
-        shots["bb-live"] = ref.screen(t + 0.5)
+        shots["bb-live"] = table.wait(0.5)
         shots["bb-no-fit"] = play("BB-A-N6A", (2, 0), 0)
-        t += 4.0
+        table.wait(4.0, step=4.0)
         for card in ("BB-A-N7A", "BB-A-N6A", "BB-A-N5A"):
-            t += 1.0
-            ref.apply({"type": "discard", "t": t, "player": "Ana", "card": card})
-        shots["bb-dead-hand"] = ref.screen(t)
-        t += 4.0
-        ref.screen(t)
-        ref.press(Press("spare"), t)
-        ref.press(Press("select"), t)  # past Cancel: the hint
-        shots["bb-menu"] = ref.screen(t)
-        ref.press(Press("confirm"), t)
-        shots["bb-hint"] = ref.screen(t)
-        ref.press(Press("confirm"), t)
+            table.wait(1.0, step=1.0)
+            table.act(type="discard", player="Ana", card=card, after=0.0)
+        shots["bb-dead-hand"] = table.screen()
+        table.wait(4.0, step=4.0)
+        table.press("spare")
+        shots["bb-menu"] = table.press("select")  # past Cancel: the hint
+        shots["bb-hint"] = table.press("confirm")
+        table.press("confirm")
         for card, cell, turn in (("BB-A-N4A", (1, 1), 0), ("BB-A-N5A", (2, 1), 180), ("BB-A-N6B", (3, 1), 0),
                                  ("BB-A-N2B", (1, -1), 0), ("BB-A-N3B", (0, -1), 180), ("BB-A-N4B", (0, -2), 0),
                                  ("BB-A-N5B", (1, -2), 180), ("BB-A-N3C", (-2, 0), 0)):
             play(card, cell, turn)
-        shots["bb-live-later"] = ref.screen(t + 0.5)
-        while ref.state()["phase"] == "playing":  # type: ignore[index]
-            t += 1.0
-            ref.advance(t)
-            ref.screen(t)
-        shots["bb-time-up"] = ref.screen(t)
-        shots["bb-round-sum"] = ref.screen(t + 3.5)
-        ref.start({"game": "big-bang", "players": ["Ana", "Ben"]}, t + 10)
-        ref.press(Press("confirm"), t + 10)
-        t += 12.0
+        shots["bb-live-later"] = table.wait(0.5)
+        while table.ref.state()["phase"] == "playing":  # type: ignore[index]
+            table.wait(1.0, step=1.0)
+        shots["bb-time-up"] = table.screen()
+        shots["bb-round-sum"] = table.wait(3.5, step=3.5)
+        table.wait(6.5, step=6.5)
+        table.ref.start({"game": "big-bang", "players": ["Ana", "Ben"]}, table.t)
+        table.press("confirm")
+        table.t += 2.0
         for card, cell, turn, player in (("BB-A-N4A", (1, 0), 180, "Ana"), ("BB-B-N4A", (1, 0), 180, "Ben"),
                                          ("BB-B-N5A", (2, 0), 0, "Ben"), ("BB-A-N3A", (-1, 0), 180, "Ana")):
             play(card, cell, turn, player)
-        shots["bb-race"] = ref.screen(t + 0.5)
+        shots["bb-race"] = table.wait(0.5)
     return shots
 
 
@@ -355,7 +309,8 @@ def address_shots() -> dict[str, View]:
 
 
 def main() -> None:
-    shots = {**address_shots(), **math_wars_shots(), **whos_counting_shots(), **sum_shots(), **math_rush_shots(), **big_bang_shots()}
+    shots = {**address_shots(), **math_wars_shots(), **whos_counting_shots(), **sum_shots(), **math_rush_shots(),
+             **big_bang_shots()}
     for name, view in shots.items():
         save_preview(render(view), OUT / f"oled-{name}.png")
         print(f"docs/img/oled-{name}.png: {type(view).__name__}")

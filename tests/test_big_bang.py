@@ -268,7 +268,7 @@ def test_rules_cards_are_refused_when_the_option_is_off():
     table = Table()
     refused = table.play("BB-A-R1", (1, 0), 180)
     assert refused == {"type": "violation", "player": "Ana", "code": "rules_off",
-                       "message": "Rules cards are not in this game: put it back in the box.", "card": "BB-A-R1",
+                       "message": "Not in this game: put it back in the box.", "card": "BB-A-R1",
                        "t": table.t}
     assert table.discard("BB-A-R1")[0]["code"] == "rules_off"
 
@@ -333,9 +333,9 @@ def test_the_discard_piles_top_may_be_played_but_no_digging():
     table.lay([((2, 0), 3)])  # now a 2 fits at (3, 0), beside the 3
     dug = table.play(number(7), (3, 0))
     assert dug == {"type": "violation", "player": "Ana", "code": "no_digging",
-                   "message": "No digging: only the top card of the discard pile (2) may be played.",
+                   "message": "The pile's top card is 2. Put this one back.",
                    "card": number(7), "t": table.t}
-    assert table.said([dug]) == ["Ana: No digging: only the top card of the discard pile (2) may be played."]
+    assert table.said([dug]) == ["Ana: The pile's top card is 2. Put this one back."]
     assert table.act("lift", player="Ana", card=number(2)) == [], "lifting the top to play it is fine"
     top = table.play(number(2), (3, 0))
     assert top["ok"] and top["from"] == "discard"
@@ -553,8 +553,8 @@ def test_a_race_each_player_their_own_set_and_tableau_and_the_first_out_ends_it(
                                      "the Black Star!"]
     wrong = table.play("BB-B-N4A", (1, 0), player="Ana")
     assert wrong["code"] == "not_your_set"
-    assert wrong["message"] == "That card is from set B (Ben's): play your own set, A."
-    assert table.play("BB-C-N4A", (1, 0), player="Ana")["message"] == "That card is from set C: play your own set, A."
+    assert wrong["message"] == "Set B is Ben's. Play set A."
+    assert table.play("BB-C-N4A", (1, 0), player="Ana")["message"] == "Set C is not yours. Play set A."
     assert table.play(7, (1, 0), player="Ben")["card"] == "BB-B-N7A"
     assert table.play(6, (2, 0), player="Ana")["ok"] is False, "Ana's tableau is her own: (2, 0) touches nothing"
     table.lay(STUCK[1:], player="Ben")

@@ -48,7 +48,7 @@ def test_a_tie_is_told_in_the_plural_and_a_round_over_with_words():
     rounds.apply({"type": "time_up", "t": 60})
     assert rounds.summary()[0] == "Round 1 of 2, round over."
     assert [rounds.describe(e) for e in rounds.apply({"type": "start", "t": 61})] == [
-        "The round is over: CONFIRM for the next one."]
+        "The round is over. CONFIRM: next round."]
 
 
 def test_the_headline_names_the_options_in_play_only():

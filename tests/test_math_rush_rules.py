@@ -50,15 +50,17 @@ def test_refusals_before_the_clock_starts():
     assert said(table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")) == refusal(
         "not_started", "Wait: press CONFIRM to start the clock.", RUSH_CARDS["1/2"])
     assert said(table.act("start")) == refusal("no_goals", "Lay the goal cards in the goal column first.")
-    assert said(table.act("end_round")) == refusal("not_playing", "Start the round first.")
+    assert said(table.act("end_round")) == refusal("not_playing", "Start the round first: press CONFIRM.")
     assert said(table.act("next_round")) == refusal("round_on", "Lay the goals and start the round.")
     assert said(table.act("goal", card=RUSH_CARDS["1/2"], row=1)) == refusal(
-        "not_a_goal", "NUMBER 1/2 is no goal card: goals go in the goal column.", RUSH_CARDS["1/2"])
+        "not_a_goal", "That is a number card: lay it in a row.", RUSH_CARDS["1/2"])
+    assert said(table.act("goal", card="MR-A-H1", row=1)) == refusal(
+        "not_a_goal", "A Help card is no goal: it goes in the Help box.", "MR-A-H1")
     assert said(table.act("goal", card="MW-A-N1", row=1)) == refusal(
-        "not_a_goal", "That card is from Math Wars Meta, not Math Rush.", "MW-A-N1")
+        "not_a_goal", "That card is from Math Wars Meta, not Math Rush: take it back.", "MW-A-N1")
     table.goal("G1", 1)
     assert said(table.goal("G5", 1)) == refusal(
-        "row_taken", "Row 1 has a goal (UP 3): lay the new goal in a free row.", RUSH_GOALS["G5"])
+        "row_taken", "Row 1 has UP 3: use a free row.", RUSH_GOALS["G5"])
     table.goal("G5", 2)
     table.goal("G9", 3)
     assert said(table.goal("G2", 4)) == refusal("too_many_goals", "3 goals at a time: complete one first.",
@@ -69,28 +71,32 @@ def test_refusals_before_the_clock_starts():
 def test_refusals_while_the_clock_runs():
     table = RushTable()
     table.start(("G1", 1))
-    assert said(table.act("start")) == refusal("started", "The clock is running already.")
+    assert said(table.act("start")) == refusal("started", "The clock is running: play your cards.")
     assert said(table.act("next_round")) == refusal("round_on", "Finish this round first.")
     assert said(table.act("play", card=RUSH_GOALS["G2"], row=1, on="")) == refusal(
-        "not_a_number", "GOAL UP 4 is no number card.", RUSH_GOALS["G2"])
+        "not_a_number", "That is a goal: it goes in the goal column.", RUSH_GOALS["G2"])
+    assert said(table.act("play", card="MR-A-G25", row=1, on="")) == refusal(
+        "not_a_number", "That is a goal: it goes in the goal column.", "MR-A-G25")
+    assert said(table.act("play", card="MR-A-H1", row=1, on="")) == refusal(
+        "not_a_number", "Help cards go in the Help box.", "MR-A-H1")
     assert said(table.act("play", card="SU-A-N1A", row=1, on="")) == refusal(
-        "not_a_number", "That card is from SUM, not Math Rush.", "SU-A-N1A")
+        "not_a_number", "That card is from SUM, not Math Rush: take it back.", "SU-A-N1A")
     assert said(table.act("play", card=RUSH_CARDS["1/2"], row=2, on="")) == refusal(
-        "no_goal", "No goal in row 2: lay cards to the right of a goal.", RUSH_CARDS["1/2"])
+        "no_goal", "No goal in row 2: play beside a goal.", RUSH_CARDS["1/2"])
     table.play("1/10", 1)
     assert said(table.act("play", card=RUSH_CARDS["1/10"], row=2, on="")) == refusal(
-        "played_already", "That card is played already (row 1).", RUSH_CARDS["1/10"])
+        "played_already", "That card is in row 1: put it back there.", RUSH_CARDS["1/10"])
     assert said(table.act("help", use="clear")) == refusal(
-        "nothing_lifted", "Take the cards off the set first, then use the Help card.")
+        "nothing_lifted", "Lift the wrong cards first, then the Help card.")
     table.play("1/5", 1)
     table.play("2/5", 1)
     assert said(table.act("play", card=RUSH_CARDS["0.9"], row=1, on="")) == refusal(
         "goal_done", "UP 3 is complete: flip it and lay a new goal.", RUSH_CARDS["0.9"])
-    assert said(table.goal("G1", 2)) == refusal("goal_used", "That goal was played already this round.",
+    assert said(table.goal("G1", 2)) == refusal("goal_used", "Used this round: lay another goal.",
                                                RUSH_GOALS["G1"])
     for _ in range(3):
         table.act("help", use="redraw")
-    assert said(table.act("help", use="redraw")) == refusal("no_help", "No Help cards left.")
+    assert said(table.act("help", use="redraw")) == refusal("no_help", "No Help cards left: play on.")
 
 
 def test_refusals_after_the_time_is_up():
@@ -98,12 +104,12 @@ def test_refusals_after_the_time_is_up():
     table.start(("G1", 1))
     table.play("1/2", 1)
     table.run_out()
-    assert said(table.act("start")) == refusal("started", "The round is over: CONFIRM for the next one.")
-    assert said(table.goal("G5", 2)) == refusal("round_over", "The round is over: CONFIRM for the next one.",
+    assert said(table.act("start")) == refusal("started", "The round is over. CONFIRM: next round.")
+    assert said(table.goal("G5", 2)) == refusal("round_over", "The round is over. CONFIRM: next round.",
                                                RUSH_GOALS["G5"])
-    assert said(table.act("play", card=RUSH_CARDS["3/4"], row=1, on="")) == refusal("too_late", "Too late: time is up.",
+    assert said(table.act("play", card=RUSH_CARDS["3/4"], row=1, on="")) == refusal("too_late", "Time is up: this card does not count.",
                                                                                        RUSH_CARDS["3/4"])
-    assert said(table.act("end_round")) == refusal("not_playing", "The round is over already.")
+    assert said(table.act("end_round")) == refusal("not_playing", "The round is over. CONFIRM: next round.")
     assert table.act("lift", card=RUSH_CARDS["1/2"]) == []  # the set was judged: lifting it changes nothing
     assert table.act("time_up") == [] and table.act("warning") == []
     assert table.game.state()["rows"][0]["cards"][0]["lifted"] is False
@@ -120,7 +126,7 @@ def test_refusals_after_the_time_is_up():
 def test_after_the_third_round_everything_is_told_the_game_is_over(kind, fields):
     table = RushTable()
     play_out(table)
-    assert said(table.act(kind, **fields)) == refusal("game_over", "The game is over.", fields.get("card"))
+    assert said(table.act(kind, **fields)) == refusal("game_over", "The game is over: CONFIRM for a new one.", fields.get("card"))
 
 
 def test_one_goal_at_a_time_is_said_in_the_singular():
@@ -132,10 +138,10 @@ def test_one_goal_at_a_time_is_said_in_the_singular():
 def test_advanced_cards_out_of_the_game_are_sent_back_to_the_box():
     table = RushTable(advanced=False)
     assert said(table.goal("G25", 1)) == refusal(
-        "advanced", "Advanced card: not in this game. Put it back in the box.", RUSH_GOALS["G25"])
+        "advanced", "Not in this game: put it back in the box.", RUSH_GOALS["G25"])
     table.start(("G1", 1))
     assert said(table.act("play", card=RUSH_CARDS["8/12"], row=1, on="")) == refusal(
-        "advanced", "Advanced card: not in this game. Put it back in the box.", RUSH_CARDS["8/12"])
+        "advanced", "Not in this game: put it back in the box.", RUSH_CARDS["8/12"])
 
 
 def test_an_unknown_card_or_help_use_is_an_error_that_names_it():
@@ -267,7 +273,8 @@ def test_the_state_the_screens_draw():
     fresh = table.game.state()
     assert fresh == {"game": "math-rush", "over": False, "players": ["Ana", "Ben"], "round": 1, "rounds": 3,
                      "phase": "setup", "rows": [], "done": [], "started_at": 0.0, "seconds": 180, "help_left": 3,
-                     "round_points": [], "total": 0, "final": {}, "hand_size": 5}
+                     "round_points": [], "total": 0, "final": {}, "hand_size": 5,
+                     "one_goal": False}
     table.start(("G1", 1), ("G16", 2))
     table.play("1/4", 1)
     table.play("25%", 1, on="1/4")
@@ -383,7 +390,7 @@ def test_a_help_card_clears_one_set_only_and_each_use_counts():
     table.act("lift", card=RUSH_CARDS["0.1"])
     table.act("lift", card=RUSH_CARDS["0.75"])
     assert said(table.act("help", use="clear")) == refusal("one_set",
-                                                           "A Help card clears one set: put the other cards back.")
+                                                           "One Help card, one set: put the others back.")
     table.act("play", card=RUSH_CARDS["0.75"], row=2, on="")  # put back
     assert said(table.act("help", use="clear"))["left"] == 2
     table.play("0.6", 1)

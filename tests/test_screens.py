@@ -171,6 +171,33 @@ def test_wrapped_text_keeps_every_word_when_it_fits_and_says_so_when_not():
     assert words.startswith(" ".join(lines)[:-1].rstrip())
 
 
+def lines_of(view: VerdictView) -> list[str]:
+    """The detail's lines as drawn, top to bottom."""
+    return [p.shown for p in sorted(texts(compose(view)), key=lambda p: p.box[1]) if p.wanted == view.detail]
+
+
+def test_the_next_step_starts_a_line_of_its_own():
+    """Where a why is followed by what to do, the step is not split across lines, even if that
+    takes a size smaller; a clause break is taken where it costs no line."""
+    assert lines_of(VerdictView("wrong", "1/8", "Decimals only. Lift it, use a Help card", "Row 2")) == [
+        "Decimals only.", "Lift it, use a Help card"]  # filled, it read "Decimals only. Lift it," / "use a Help card"
+    assert lines_of(VerdictView("info", "Card lifted", "Use a Help card, or put it back", "Row 1")) == [
+        "Use a Help card,", "or put it back"]
+
+
+def test_no_word_is_left_alone_on_a_last_line_when_the_line_above_can_spare_one():
+    assert lines_of(VerdictView("wrong", "Round is on", "Finish this round first")) == ["Finish this", "round first"]
+    assert fonts.wrap("It stays down", 94, 20, bold=True) == ["It stays", "down"]  # "It" alone would be no better
+
+
+def test_a_verdict_naming_nobody_has_three_lines_for_why_and_what_to_do():
+    view = VerdictView("wrong", "Remainder", "12 ÷ 5 leaves a remainder. SPARE: draw 2 more")
+    assert lines_of(view) == ["12 ÷ 5 leaves", "a remainder.", "SPARE: draw 2 more"]
+    assert all(p.size >= fonts.MIN_SIZE and "…" not in p.shown for p in texts(compose(view)))
+    named = VerdictView("wrong", "Remainder", view.detail, "Ana")  # the name takes a line: two are left
+    assert len(lines_of(named)) == 2 and lines_of(named)[-1].endswith("…")
+
+
 def test_a_short_banner_is_drawn_bigger_than_a_long_one():
     def big(view: BannerView) -> int:
         return next(p.size for p in texts(compose(view)) if p.wanted == view.big)

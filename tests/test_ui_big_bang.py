@@ -80,7 +80,7 @@ def test_the_rounds_sum_shows_cards_down_cards_left_and_the_points():
     events = game.apply({"type": "time_up", "t": 60.0})
     views = [o.view for o in BB.overlays(events, game.state(), "press")]
     assert views[0] == BannerView("Time is up!", "Stop!", ("Hands off the cards",))
-    assert views[1] == BannerView("Round 1", "−26 points", ("1 down", "27 left: −27"), "CONFIRM: next")
+    assert views[1] == BannerView("Round 1", "−26 points", ("1 played: +1", "27 left: −27"), "CONFIRM: next")
     assert views[-1] == BannerView("Big Bang", "−26 points", (), "CONFIRM: new game")
 
 
@@ -90,7 +90,7 @@ def test_the_hint_counts_open_faces_and_says_what_fits_now():
     menu = BB.menu(game.state())
     assert menu is not None and [label for label, _ in menu.choices] == ["Hint", "I drew to 3"]
     hint = dict(menu.choices)["Hint"]
-    assert hint == BannerView("Hint", "2–7 fit", ("4 open faces",), "Any button: back")  # the only 1 is down
+    assert hint == BannerView("Hint", "2–7 fit", ("4 open sides",), "Any button: back")  # the only 1 is down
     assert [screens._runs(v) for v in ([2], [2, 4], [1, 2, 3, 5], [3, 4])] == ["2", "2, 4", "1–3, 5", "3, 4"]
 
 

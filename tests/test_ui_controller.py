@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screen_helpers import bottom_line
 from station.config import load_config
 from station.hardware.buttons import Press
 from station.referee import Referee
@@ -147,3 +148,19 @@ def test_team_seats_follow_the_engines_seating():
     game = new_game({"game": "math-wars", "teams": {"Red": ["Ana", "Cy"], "Blue": ["Ben", "Dee"]}})
     assert list(game.seats()) == [p["name"] for p in game.config["players"]]
     assert plugin("math-wars").table(game.config).seats == game.seats()
+
+
+def test_the_shared_screens_bottom_line_says_which_button_does_what_next(tmp_path):
+    """A child reads the order to press in: SELECT to move, then CONFIRM to take it (not
+    "SELECT  CONFIRM"); on setup, CONFIRM changes a row, and on the last row it starts."""
+    ref = referee(tmp_path)
+    assert bottom_line(screen(ref)) == "SELECT, then CONFIRM"
+    press(ref, CONFIRM)
+    rows = len(screen(ref).rows)
+    assert bottom_line(screen(ref)) == "CONFIRM: change"
+    press(ref, *[SELECT] * (rows - 1))  # down to Start
+    assert screen(ref).rows[screen(ref).selected] == ("Start", "") and bottom_line(screen(ref)) == "CONFIRM: start"
+    press(ref, CONFIRM)
+    press(ref, Press("spare", long=True))
+    question = screen(ref)
+    assert question.title == "Undo last play?" and bottom_line(question) == "SELECT, then CONFIRM"

@@ -50,7 +50,7 @@ def test_the_race_shows_the_time_left_in_big_digits_and_each_goal_placed_of_need
     assert isinstance(view, TimerView)
     assert view.clock == "2:20"  # 180 s from t = 2, at 42.3 s: 139.7 s left, shown as a whole second up
     assert [(r.name, r.detail, r.status) for r in view.rows] == [("Row 1", "2/3", "out"), ("Row 2", "1/3", "")]
-    assert view.hint == "Help cards: 3"
+    assert view.hint == "Play! 3 Help cards left"
     assert ui.confirm(g.state()) is None  # nothing to confirm in the rush
     fits(view)
 
@@ -63,7 +63,8 @@ def test_a_wrong_card_gets_a_buzz_and_one_short_reason():
     (overlay,) = ui.overlays(events, g.state(), "press")
     assert overlay.signal == "rejected" and overlay.seconds is not None
     assert isinstance(overlay.view, VerdictView)
-    assert (overlay.view.title, overlay.view.detail, overlay.view.who) == ("0.25", "0.25 < 1/3: out of order", "Row 1")
+    assert (overlay.view.title, overlay.view.detail, overlay.view.who) == ("0.25", "0.25 < 1/3: out of order. Lift it, use a Help card",
+                                                                          "Row 1")
     fits(overlay.view)
 
 
@@ -71,7 +72,7 @@ def test_a_restriction_broken_says_the_restriction():
     g = game()
     started(g, ("MR-A-G11", 1))  # decimals only
     events = g.apply({"type": "play", "t": 3, "card": "MR-A-F5", "row": 1, "on": ""})
-    assert ui.overlays(events, g.state(), "press")[0].view.detail == "Decimals only"
+    assert ui.overlays(events, g.state(), "press")[0].view.detail == "Decimals only. Lift it, use a Help card"
 
 
 def test_a_right_card_needs_no_screen_and_a_completed_goal_says_flip_it():
@@ -81,7 +82,7 @@ def test_a_right_card_needs_no_screen_and_a_completed_goal_says_flip_it():
     g.apply({"type": "play", "t": 4, "card": "MR-A-F5", "row": 1, "on": ""})
     events = g.apply({"type": "play", "t": 5, "card": "MR-A-F9", "row": 1, "on": ""})
     (done,) = ui.overlays(events, g.state(), "press")
-    assert (done.view.title, done.view.detail, done.signal) == ("Flip it!", "1 star. New goal", "accepted")
+    assert (done.view.title, done.view.detail, done.signal) == ("Flip it!", "1 star! Now lay a new goal", "accepted")
 
 
 def test_the_clock_warns_and_the_end_goes_through_each_goal_then_the_round():
@@ -91,7 +92,7 @@ def test_the_clock_warns_and_the_end_goes_through_each_goal_then_the_round():
         g.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
     warning = g.apply({**g.deadline().action, "t": g.deadline().at})
     (hurry,) = ui.overlays(warning, g.state(), "press")
-    assert (hurry.view.title, hurry.view.big, hurry.signal) == ("Hurry!", "30 s", "attention")
+    assert (hurry.view.title, hurry.view.big, hurry.signal) == ("Hurry!", "30 seconds", "attention")
     end = g.apply({**g.deadline().action, "t": g.deadline().at})
     screens = [o.view for o in ui.overlays(end, g.state(), "press")]
     assert [(v.title, v.big, v.lines) for v in screens] == [
@@ -116,7 +117,7 @@ def test_the_end_of_the_game_gives_the_help_bonus_the_total_and_a_rating():
             g.apply({"type": "next_round", "t": 250.0 + 300 * round_number})
     views = [o.view for o in ui.overlays(events, g.state(), "press")]
     assert [(v.title, v.big, v.lines) for v in views[-2:]] == [
-        ("Rounds", "2 + 2 + 2", ("3 Help left: +6",)),
+        ("Rounds", "2 + 2 + 2", ("+6 for 3 Help cards kept",)),
         ("Math Rush", "12 points", ("Getting quick!",)),
     ]
     assert isinstance(ui.live_view(g.state(), 900.0, 0), BannerView)
@@ -201,12 +202,12 @@ def test_a_refused_card_shows_what_to_do_and_names_the_card():
                                     "rejected", False)]
     g.apply({"type": "goal", "t": 2, "card": "MR-A-G1", "row": 1})
     taken = g.apply({"type": "goal", "t": 3, "card": "MR-A-G5", "row": 1})
-    assert shown(taken, g)[0][1:4] == ("Row taken", "Row 1 has a goal (UP 3): lay the new goal in a free row",
+    assert shown(taken, g)[0][1:4] == ("Row taken", "Row 1 has UP 3: use a free row",
                                        "GOAL DOWN 3")
     g.apply({"type": "start", "t": 4})
     late = g.apply({"type": "time_up", "t": 200})
     after = g.apply({"type": "play", "t": 201, "card": "MR-A-D5", "row": 1, "on": ""})
-    assert shown(after, g)[0][1:4] == ("Too late!", "Too late: time is up", "0.25")
+    assert shown(after, g)[0][1:4] == ("Too late!", "Time is up: this card does not count", "0.25")
     assert late  # the round's own screens came before
 
 
@@ -214,7 +215,7 @@ def test_a_refusal_without_a_card_names_none_and_an_unknown_code_still_says_not_
     g = game()
     started(g, ("MR-A-G1", 1))
     events = g.apply({"type": "help", "t": 3, "use": "clear"})
-    assert shown(events, g) == [("wrong", "Lift cards first", "Take the cards off the set first, then use the Help card",
+    assert shown(events, g) == [("wrong", "Lift cards first", "Lift the wrong cards first, then the Help card",
                                  "", "rejected", False)]
     odd = [{"type": "violation", "code": "new_rule", "message": "Not this way.", "card": "XX-NOT-A-CARD"}]
     assert shown(odd, g) == [("wrong", "Not allowed", "Not this way", "", "rejected", False)]
@@ -225,9 +226,9 @@ def test_a_goal_laid_during_the_race_shows_its_name_and_restriction_but_not_befo
     assert shown(g.apply({"type": "goal", "t": 1, "card": "MR-A-G1", "row": 1}), g) == []  # the live screen lists it
     g.apply({"type": "start", "t": 2})
     assert shown(g.apply({"type": "goal", "t": 3, "card": "MR-A-G11", "row": 2}), g) == [
-        ("info", "Goal 2: UP 3", "Decimals only", "", "", False)]
+        ("info", "Row 2: UP 3", "Decimals only. Play!", "", "", False)]
     assert shown(g.apply({"type": "goal", "t": 4, "card": "MR-A-G5", "row": 3}), g) == [
-        ("info", "Goal 3: DOWN 3", "Any cards", "", "", False)]
+        ("info", "Row 3: DOWN 3", "Any cards. Play!", "", "", False)]
 
 
 def test_the_round_starts_with_go_and_a_lifted_card_asks_for_a_help_card_or_to_put_it_back():
@@ -237,25 +238,25 @@ def test_the_round_starts_with_go_and_a_lifted_card_asks_for_a_help_card_or_to_p
     g.apply({"type": "play", "t": 3, "card": "MR-A-F9", "row": 1, "on": ""})
     g.apply({"type": "play", "t": 4, "card": "MR-A-F1", "row": 1, "on": ""})  # 1/10 after 1/2: broken
     assert shown(g.apply({"type": "lift", "t": 5, "card": "MR-A-F1"}), g) == [
-        ("info", "Card lifted", "Help card, or put it back", "Row 1", "", False)]
+        ("info", "Card lifted", "Use a Help card, or put it back", "Row 1", "", False)]
     assert shown(g.apply({"type": "play", "t": 6, "card": "MR-A-F1", "row": 1, "on": ""}), g) == [
-        ("info", "Put back", "1/10 < 1/2: out of order", "Row 1", "", False)]  # still breaks it
+        ("info", "Put back", "1/10 < 1/2: out of order. Lift it, use a Help card", "Row 1", "", False)]  # still breaks it
     g.apply({"type": "lift", "t": 7, "card": "MR-A-F1"})
     assert shown(g.apply({"type": "help", "t": 8, "use": "clear"}), g) == [
-        ("ok", "Help!", "Lifted cards gone", "2 Help left", "accepted", False)]
+        ("ok", "Help!", "Lifted cards are out. Play on", "2 Help cards left", "accepted", False)]
     g.apply({"type": "lift", "t": 9, "card": "MR-A-F9"})
     assert shown(g.apply({"type": "play", "t": 10, "card": "MR-A-F9", "row": 1, "on": ""}), g) == [
-        ("info", "Put back", "In its place again", "Row 1", "", False)]
+        ("info", "Put back", "In its place again. Play on", "Row 1", "", False)]
     assert shown(g.apply({"type": "help", "t": 11, "use": "redraw"}), g)[0][1:4] == (
-        "Help!", "Everyone: discard, redraw", "1 Help left")
+        "Help!", "Everyone: discard and draw again", "1 Help card left")
 
 
 def test_unlimited_help_shows_no_count():
     g = game(help="unlimited")
     started(g, ("MR-A-G1", 1))
     assert shown(g.apply({"type": "help", "t": 3, "use": "redraw"}), g)[0][1:4] == (
-        "Help!", "Everyone: discard, redraw", "")
-    assert ui.live_view(g.state(), 10.0, 0).hint == "Help: as you like"
+        "Help!", "Everyone: discard and draw again", "")
+    assert ui.live_view(g.state(), 10.0, 0).hint == "Play! Help as you like"
 
 
 def test_a_broken_set_that_fills_up_scores_nothing_and_says_so():
@@ -263,7 +264,15 @@ def test_a_broken_set_that_fills_up_scores_nothing_and_says_so():
     started(g, ("MR-A-G1", 1))
     for t, card in enumerate(("MR-A-F9", "MR-A-F1", "MR-A-F13"), start=3):  # 1/2, 1/10 (breaks), 3/4
         events = g.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
-    assert shown(events, g)[-1] == ("wrong", "Row 1 full", "Broken: 0 stars. Flip it, new goal", "", "rejected", False)
+    assert shown(events, g) == [("wrong", "0 stars", "The set is broken. Flip it, lay a new goal", "Row 1: UP 3",
+                                 "rejected", False)]
+    last = game()
+    started(last, ("MR-A-G1", 1))
+    for t, card in enumerate(("MR-A-F9", "MR-A-F13", "MR-A-F1"), start=3):  # 1/2, 3/4, then 1/10 breaks it and fills it
+        events = last.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
+    wrong, full = shown(events, last)
+    assert wrong[:4] == ("wrong", "1/10", "1/10 < 3/4: out of order", "Row 1")  # full: no mending, the goal is flipped
+    assert full[:4] == ("wrong", "0 stars", "The set is broken. Flip it, lay a new goal", "Row 1: UP 3")
 
 
 def test_a_two_star_goal_says_stars():
@@ -271,7 +280,7 @@ def test_a_two_star_goal_says_stars():
     started(g, ("MR-A-G11", 1))  # decimals only, 2 stars
     for t, card in enumerate(("MR-A-D1", "MR-A-D5", "MR-A-D9"), start=3):
         events = g.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
-    assert shown(events, g)[-1] == ("ok", "Flip it!", "2 stars. New goal", "Row 1: UP 3", "accepted", False)
+    assert shown(events, g)[-1] == ("ok", "Flip it!", "2 stars! Now lay a new goal", "Row 1: UP 3", "accepted", False)
 
 
 def test_between_rounds_the_screen_shows_the_rounds_points_and_the_next_round_is_dealt():
@@ -313,7 +322,7 @@ def test_the_game_over_screen_with_unlimited_help_and_the_live_screen_after_it()
         events = g.apply({"type": "end_round", "t": 200.0 + 300 * round_number})
         if round_number < 2:
             g.apply({"type": "next_round", "t": 250.0 + 300 * round_number})
-    assert shown(events, g)[-2:] == [("Rounds", "1 + 1 + 1", ("Help as you liked",), "CONFIRM: next", "", True),
+    assert shown(events, g)[-2:] == [("Rounds", "1 + 1 + 1", ("Unlimited Help: no bonus",), "CONFIRM: next", "", True),
                                      ("Math Rush", "3 points", ("Warming up!",), "CONFIRM: new game", "attention", True)]
     last = ui.live_view(g.state(), 900.0, 0)
     assert (last.title, last.big, last.lines, last.hint) == ("Math Rush", "3 points", ("Warming up!",),

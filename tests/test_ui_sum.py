@@ -44,15 +44,15 @@ def test_the_live_screen_asks_for_a_target_then_says_what_to_make_the_hands_pile
     g = game(target=None)
     first = ui.live_view(g.state(), 5.0, 0)
     assert isinstance(first, LiveView)
-    assert (first.title, first.headline, first.footer) == ("Ana's turn", "Turn up a target", "Number card in the box")
+    assert (first.title, first.headline, first.footer) == ("Ana's turn", "Turn up a target", "Into the target box")
     g.apply({"type": "target", "t": 1, "card": "SU-A-N12A"})
     g.apply({"type": "draw", "t": 2, "player": "Ana", "deck": "numbers"})
     live = ui.live_view(g.state(), 75.0, 0)
-    assert (live.clock, live.headline, live.footer) == ("01:15", "Make 12", "Numbers 34 · 1 draw left")
+    assert (live.clock, live.headline, live.footer) == ("01:15", "Make 12", "Lay cards, CONFIRM")
     assert [(p.name, p.detail, p.status) for p in live.players] == [
-        ("Ana", "8 · won 0", "waiting"), ("Ben", "7 · won 0", ""), ("Cleo", "7 · won 0", "")]
-    g.apply({"type": "draw", "t": 3, "player": "Ana", "deck": "operations"})
-    assert ui.live_view(g.state(), 76.0, 0).footer == "Numbers 34 · no draws"
+        ("Ana", "8 cards, 0 won", "waiting"), ("Ben", "7 cards, 0 won", ""), ("Cleo", "7 cards, 0 won", "")]
+    g.hands["Ben"] = 1
+    assert ui.live_view(g.state(), 76.0, 0).players[1].detail == "1 card, 0 won"
     fits(first), fits(live)
 
 
@@ -61,8 +61,8 @@ def test_the_target_and_a_won_equation_show_their_values():
     (target,) = shown(g, {"type": "target", "card": "SU-A-N12A"})
     assert isinstance(target, BannerView) and (target.title, target.big) == ("Target", "12")
     (won,) = shown(g, {"type": "submit", "player": "Ana", "cards": ["SU-A-N2A", "SU-A-N2B", "SU-A-MUL1", "SU-A-N3A"]})
-    assert (won.title, won.big, won.lines, won.hint) == ("Ana makes 12", "(2+2) × 3", ("Wins 3 cards: to your pile",),
-                                                       "New target in the box")
+    assert (won.title, won.big, won.lines, won.hint) == ("Ana makes 12", "(2+2) × 3", ("3 cards to your won pile",),
+                                                       "Turn up a new target")
     assert ui.live_view(g.state(), 9.0, 0).headline == "Turn up a target"
     fits(target), fits(won)
 
@@ -71,7 +71,8 @@ def test_a_wrong_equation_shows_what_it_makes_and_offers_the_draws_left():
     g = game()
     (verdict,) = shown(g, {"type": "submit", "player": "Ana", "cards": WRONG})
     assert isinstance(verdict, VerdictView)
-    assert (verdict.kind, verdict.title, verdict.detail) == ("wrong", "Not 12", "3 × 4 − 2 = 10. Draw 2 more?")
+    assert (verdict.kind, verdict.title, verdict.who, verdict.detail) == (
+        "wrong", "Not 12", "3 × 4 − 2 = 10", "Take the cards back. SPARE: draw 2 more")
     fits(verdict)
 
 
@@ -80,17 +81,18 @@ def test_after_two_draws_a_wrong_equation_ends_the_turn():
     for t in (2, 3):
         g.apply({"type": "draw", "t": t, "player": "Ana", "deck": "numbers"})
     verdict, over = shown(g, {"type": "submit", "player": "Ana", "cards": WRONG})
-    assert verdict.detail == "3 × 4 − 2 = 10"  # no more draws to offer
-    assert (over.title, over.big, over.lines) == ("Turn over", "Ana", ("No equation",))
+    assert (verdict.who, verdict.detail) == ("3 × 4 − 2 = 10", "Take the cards back")  # no more draws to offer
+    assert (over.title, over.big, over.lines, over.hint) == ("Turn over", "Ana", ("No equation this time",),
+                                                             "Now Ben's turn")
 
 
 @pytest.mark.parametrize("cards, title, detail", [
-    (["SU-A-N12B", "SU-A-N5A", "SU-A-ADD1"], "Check the order", "Two numbers in a row: 12 5. Draw 2 more?"),
-    (["SU-A-N6A", "SU-A-N6B"], "Use a sign", "Use an operation card. Draw 2 more?"),
-    (["SU-A-N12B", "SU-A-DIV1", "SU-A-N5A"], "Remainder", "12 ÷ 5 leaves a remainder. Draw 2 more?"),
+    (["SU-A-N12B", "SU-A-N5A", "SU-A-ADD1"], "Check the order", "Two numbers in a row: 12 5. SPARE: draw 2 more"),
+    (["SU-A-N6A", "SU-A-N6B"], "Use a sign", "Use an operation card. SPARE: draw 2 more"),
+    (["SU-A-N12B", "SU-A-DIV1", "SU-A-N5A"], "Remainder", "12 ÷ 5 leaves a remainder. SPARE: draw 2 more"),
     (["SU-A-N12B", "SU-A-ADD1", "SU-A-PROP1"], "Wild box!", "Wild cards go in the wild box, never in an equation"),
     (["SU-A-N1A", "SU-A-ADD1", "SU-A-N1B", "SU-A-ADD2", "SU-A-N1C", "SU-A-ADD3", "SU-A-N2A", "SU-A-ADD4",
-      "SU-A-N7A"], "Too many", "9 cards laid, but only 7 in your hand"),
+      "SU-A-N7A"], "Too many", "9 cards laid, but only 7 in your hand: check the cards"),
 ])
 def test_an_equation_that_cannot_be_judged_says_why_in_a_few_words(cards, title, detail):
     g = game()
@@ -106,10 +108,10 @@ def test_refused_plays_say_why_in_two_short_lines():
     views += shown(g, {"type": "end_turn", "player": "Ana"})
     views += shown(g, {"type": "wild", "player": "Ana", "card": "SU-A-N7A"})
     assert [(v.title, v.detail) for v in views] == [
-        ("Target is set", "The target is 12: keep it until an equation wins it"),
+        ("Target is set", "The target stays 12. Take the new card back"),
         ("Not your turn", "It is Ana's turn"),
-        ("Draw first", "Draw 2 cards more before your turn ends"),
-        ("Not a wild card", "Only wild cards go in the wild box, not NUMBER 7"),
+        ("Draw first", "Draw 2 cards first: press SPARE"),
+        ("Not a wild card", "Only wild cards go there. Take it back"),
     ]
     for view in views:
         fits(view)
@@ -117,7 +119,7 @@ def test_refused_plays_say_why_in_two_short_lines():
     (none,) = shown(fresh, {"type": "submit", "player": "Ana", "cards": ["SU-A-N3A"]})
     (not_number,) = shown(fresh, {"type": "target", "card": "SU-A-MUL2"})
     assert [(v.title, v.detail) for v in (none, not_number)] == [
-        ("No target", "Lay a number card in the target box"), ("Not a number", "The target is a number card")]
+        ("No target", "Lay a number card in the target box"), ("Not a number", "The target is a number card. Take it back")]
     fits(none), fits(not_number)
 
 
@@ -150,7 +152,7 @@ def test_a_wild_card_names_its_effect_and_what_to_do(card, target, line):
 def test_a_wild_card_whose_effect_is_off_just_goes_back():
     g = game(wild={"rotation": False})
     (banner,) = shown(g, {"type": "wild", "player": "Ana", "card": "SU-A-ROT1"})
-    assert (banner.big, banner.lines) == ("Rotation", ("Effect off: back in deck",))
+    assert (banner.big, banner.lines, banner.hint) == ("Rotation", ("Not in this game",), "Put it back in the deck")
 
 
 def test_confirm_submits_the_strip_once_there_is_a_target():
@@ -183,7 +185,7 @@ def test_the_numbers_running_out_is_the_last_turn_and_the_most_cards_won_win():
     g.apply({"type": "target", "t": 3, "card": "SU-A-N9A"})
     g.numbers_deck = 1  # a game far on
     last = shown(g, {"type": "draw", "player": "Ben", "deck": "numbers"})[-1]
-    assert (last.title, last.big, last.lines) == ("Numbers used up", "Last turn", ("Then the most cards win",))
+    assert (last.title, last.big, last.lines) == ("Numbers used up", "Last turn", ("Most won cards wins",))
     shown(g, {"type": "draw", "player": "Ben", "deck": "operations"})
     turn_over, over = shown(g, {"type": "end_turn", "player": "Ben"})
     assert turn_over.title == "Turn over"
@@ -199,13 +201,13 @@ def test_an_empty_hand_wins_at_once_and_ties_are_shown_as_ties():
     g.hands["Ana"] = 3  # far on in a game: Ana holds just these three cards
     over = shown(g, {"type": "submit", "player": "Ana", "cards": ["SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"]})[-1]
     assert (over.title, over.big, over.lines, over.hint) == ("No cards left!", "Ana", ("and won 2 cards",),
-                                                             "CONFIRM ×2: new game")
+                                                             "CONFIRM: all scores")
     tie = game()
     tie.numbers_deck = 1
     shown(tie, {"type": "draw", "player": "Ana", "deck": "numbers"})
     shown(tie, {"type": "draw", "player": "Ana", "deck": "operations"})
     even = shown(tie, {"type": "end_turn", "player": "Ana"})[-1]
-    assert (even.big, even.lines) == ("Ana & Ben & Cleo", ("0 cards won each",))
+    assert (even.big, even.lines) == ("A tie!", ("Ana, Ben, Cleo", "0 cards won each"))
     fits(over), fits(even)
 
 

@@ -63,7 +63,7 @@ def test_a_broken_expression_says_why_in_a_few_words():
     (verdict,) = [o.view for o in ui.overlays(events, g.state(), "press")]
     assert isinstance(verdict, VerdictView)
     assert (verdict.kind, verdict.title, verdict.detail, verdict.who) == (
-        "wrong", "Remainder", "Ana: 12 ÷ 5 leaves a remainder", "")
+        "wrong", "Remainder", "Ana: 12 ÷ 5 leaves a remainder. Fix it, CONFIRM", "")
 
 
 def test_confirm_submits_or_first_asks_what_a_wild_card_is():
@@ -134,10 +134,10 @@ def test_setup_offers_the_tables_choices_and_a_game_always_has_an_end():
 
 def test_without_a_clock_the_live_screen_counts_up_and_plays_for_the_most_points():
     g = game(target=0, minutes=20)
-    assert ui.live_view(g.state(), 75.0, 0).footer == "Play most points · pile 127"
+    assert ui.live_view(g.state(), 75.0, 0).footer == "Most points wins"
     endless = game(target=100, minutes=0)
     view = ui.live_view(endless.state(), 75.0, 0)
-    assert (view.clock, view.footer) == ("01:15", "Play to 100 · pile 127")
+    assert (view.clock, view.footer) == ("01:15", "First to 100 wins")
     assert ui.live_view(game(minutes=1).state(), 75.0, 0).clock == "00:00"
 
 
@@ -159,7 +159,8 @@ def test_a_red_card_a_stop_an_extra_turn_a_trade_and_a_pass_each_have_their_scre
     (red,) = views(g.apply({"type": "red", "t": 2, "player": "Ben", "card": "WC-A-ZERO1"}), g)
     assert red == (BannerView("Red card", "Zero", ("Ben is counting!", "Ana: Stop?")), 2.0, "attention", "banner")
     (stop,) = views(g.apply({"type": "stop", "t": 3, "player": "Ana", "card": "WC-A-STOP1"}), g)
-    assert stop == (VerdictView("ok", "Stopped!", "Red card does nothing", "Ana"), 2.0, "accepted", "verdict")
+    assert stop == (VerdictView("ok", "Stopped!", "Red card does nothing. Wait for the score", "Ana"), 2.0, "accepted",
+                    "verdict")
     result, seven, extra = views(g.apply({"type": "window_closed", "t": 7}), g)  # seven cards with the Stop
     assert result[0] == BannerView("Ana scores", "+41", ("Ana now 41",), "Draw 7, clear cards")
     assert result[1:] == (4.0, "", "result")
@@ -193,10 +194,10 @@ def test_a_tie_at_the_end_shows_both_winners_and_each_ones_points():
     over = g.apply({"type": "time_up", "t": 60})
     time_up, end = views(over, g)
     assert time_up == (BannerView("Time is up", "Last turn", (), "Finish this turn"), 4.0, "attention", "banner")
-    assert end == (BannerView("Time is up!", "Ana & Ben", ("0 points each",), "CONFIRM: all scores"), None,
+    assert end == (BannerView("Time is up!", "A tie!", ("Ana, Ben", "0 points each"), "CONFIRM: all scores"), None,
                    "attention", "banner")
     live = ui.live_view(g.state(), 61.0, 0)
-    assert (live.title, live.headline, [p.status for p in live.players]) == ("Game over", "Ana & Ben won!", ["won", "won"])
+    assert (live.title, live.headline, [p.status for p in live.players]) == ("Game over", "A tie!", ["won", "won"])
 
 
 def test_a_verdict_without_a_short_detail_tells_the_engines_sentence_and_who_when_known():
@@ -208,7 +209,7 @@ def test_a_verdict_without_a_short_detail_tells_the_engines_sentence_and_who_whe
     assert (nobody.title, nobody.detail) == ("Not allowed", "X-ray cards")
     below = g.apply({"type": "submit", "t": 2, "player": "Ana", "cards": ["WC-A-N1A", "WC-A-SUB1", "WC-A-N5A"],
                      "blue": []})
-    assert views(below, g)[0][0].detail == "Ana: 1 − 5 is less than 0"
+    assert views(below, g)[0][0].detail == "Ana: 1 − 5 is less than 0. Fix it, CONFIRM"
 
 
 def test_confirm_and_spare_do_nothing_while_counting_and_nothing_after_the_game():

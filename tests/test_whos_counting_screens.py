@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.whos_counting import WhosCounting, text
+from screen_helpers import bottom_line
 from station.ui import whos_counting as screens
 from station.ui.screens import compose
 from station.ui.views import BannerView, MenuView, VerdictView, View
@@ -126,6 +127,7 @@ def _menu(menu: Any) -> tuple[str, tuple[str, ...], int]:
 VIOLATIONS = {code: "" for code in screens.VERDICT_TITLES} | {
     "remainder": "12 ÷ 10 leaves a remainder", "not_your_turn": text.not_your_turn("Dmitri"),
     "bad_trade": text.bad_trade(7), "no_expression": text.red_no_expression(),
+    "division_by_zero": "You can't divide by 0",  # engine/expressions.py: no card is a 0, so no game says it
 }
 
 
@@ -149,3 +151,39 @@ def test_the_game_drive_made_every_kind_of_screen():
                    if not k.startswith("violation-"))  # the drive follows the turns
     assert [v.title for k, v in SCREENS.items() if k.startswith("remainder/")] == ["Remainder"]
     assert SCREENS["over/live"].footer == "CONFIRM: new game"
+
+
+@pytest.mark.parametrize("name, bottom", [
+    ("start/live", "First to 500 wins"),  # not "Play to 500 · pile 127"
+    ("counting/live", "Red card in your box!"),
+    ("goo/live", "Wait for the score"),
+    ("scored-negative/0", "Draw 7, clear cards"),
+    ("scored-negative/1", "Play again"),
+    ("question/live", "CONFIRM: choose"),
+    ("answer/live", "Stop in the blue box"),
+    ("stopped/0", "Wait for the score"),  # the Stop taken: nothing to do but wait
+    ("trade/0", "Now Chloé's turn"),
+    ("pass/0", "Now Farouk's turn"),
+    ("time-up/0", "Finish this turn"),
+    ("game-over/1", "CONFIRM: all scores"),
+    ("over/live", "CONFIRM: new game"),
+])
+def test_each_moment_ends_on_the_next_step(name, bottom):
+    assert bottom_line(SCREENS[name]) == bottom
+
+
+def test_a_broken_expression_says_who_and_why_then_to_fix_it_on_a_line_of_its_own():
+    remainder = SCREENS["remainder/0"]
+    assert remainder.detail == "Ana: 12 ÷ 10 leaves a remainder. Fix it, CONFIRM"
+    assert bottom_line(remainder) == "Fix it, CONFIRM"
+    for code in ("not_whole", "below_zero", "two_times", "numbers", "operations", "malformed", "division_by_zero"):
+        assert bottom_line(SCREENS[f"violation-{code}"]) == "Fix it, CONFIRM", code
+
+
+def test_a_card_in_the_wrong_place_or_at_the_wrong_time_is_taken_back():
+    for code in ("not_blue", "played_before", "one_red", "too_late", "own_turn", "goo", "not_stop", "nothing_to_stop",
+                 "stopped_already", "not_red", "wrong_game"):
+        assert bottom_line(SCREENS[f"violation-{code}"]) == "Take it back", code
+    assert bottom_line(SCREENS["violation-not_in_sum"]) == "Take it off"  # off the strip
+    assert bottom_line(SCREENS["violation-wait_window"]) == "wait for the score"
+    assert bottom_line(SCREENS["violation-game_over"]) == "CONFIRM: new game"

@@ -72,7 +72,7 @@ def round_on() -> str:
 
 
 def round_over() -> str:
-    return "The round is over: CONFIRM for the next one."
+    return "The round is over. CONFIRM: next round."
 
 
 def wrong_game(game: str) -> str:
@@ -80,12 +80,12 @@ def wrong_game(game: str) -> str:
 
 
 def not_your_set(copy: str, owner: str | None, own: str) -> str:
-    whose = f" ({owner}'s)" if owner else ""
-    return f"That card is from set {copy}{whose}: play your own set, {own}."
+    whose = f"{owner}'s" if owner else "not yours"
+    return f"Set {copy} is {whose}. Play set {own}."
 
 
 def rules_off() -> str:
-    return "Rules cards are not in this game: put it back in the box."
+    return "Not in this game: put it back in the box."
 
 
 def played_stays() -> str:
@@ -93,7 +93,7 @@ def played_stays() -> str:
 
 
 def no_digging(top: str) -> str:
-    return f"No digging: only the top card of the discard pile ({top}) may be played."
+    return f"The pile's top card is {top}. Put this one back."
 
 
 def fits(shown: str) -> str:

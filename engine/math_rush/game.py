@@ -362,7 +362,7 @@ class MathRush(Worded, Game):
             "done": [r.as_json() for r in self.done], "started_at": self.started_at,
             "seconds": self.rules.seconds if self.rules.timer else None, "help_left": self.help_left,
             "round_points": list(self.round_points), "total": self.total, "final": dict(self.final),
-            "hand_size": self.rules.hand_size,
+            "hand_size": self.rules.hand_size, "one_goal": self.rules.one_goal,
         }
 
 

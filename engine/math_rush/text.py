@@ -10,36 +10,46 @@ from engine.games import GAME_TITLES
 from engine.math_rush.config import MathRushConfig
 
 
+def _other_game(card: Card) -> str:
+    return f"That card is from {GAME_TITLES.get(card.game, card.game)}, not Math Rush: take it back."
+
+
 def not_a_goal(card: Card) -> str:
     if card.game != "math-rush":
-        return f"That card is from {GAME_TITLES.get(card.game, card.game)}, not Math Rush."
-    return f"{card.face.describe()} is no goal card: goals go in the goal column."
+        return _other_game(card)
+    if card.face.kind == "help":
+        return "A Help card is no goal: it goes in the Help box."
+    return "That is a number card: lay it in a row."
 
 
 def not_a_number(card: Card) -> str:
     if card.game != "math-rush":
-        return f"That card is from {GAME_TITLES.get(card.game, card.game)}, not Math Rush."
-    return f"{card.face.describe()} is no number card."
+        return _other_game(card)
+    if card.face.kind == "help":
+        return "Help cards go in the Help box."
+    if card.face.kind in ("goal", "advanced-goal"):
+        return "That is a goal: it goes in the goal column."
+    return f"{card.face.describe()} is not a number card."
 
 
 def game_over() -> str:
-    return "The game is over."
+    return "The game is over: CONFIRM for a new one."
 
 
 def round_over() -> str:
-    return "The round is over: CONFIRM for the next one."
+    return "The round is over. CONFIRM: next round."
 
 
 def advanced() -> str:
-    return "Advanced card: not in this game. Put it back in the box."
+    return "Not in this game: put it back in the box."
 
 
 def goal_used() -> str:
-    return "That goal was played already this round."
+    return "Used this round: lay another goal."
 
 
 def row_taken(row: int, name: str) -> str:
-    return f"Row {row} has a goal ({name}): lay the new goal in a free row."
+    return f"Row {row} has {name}: use a free row."
 
 
 def too_many_goals(most: int) -> str:
@@ -47,7 +57,7 @@ def too_many_goals(most: int) -> str:
 
 
 def started(phase: str) -> str:
-    return "The clock is running already." if phase == "playing" else "The round is over: CONFIRM for the next one."
+    return "The clock is running: play your cards." if phase == "playing" else round_over()
 
 
 def no_goals() -> str:
@@ -59,15 +69,15 @@ def not_started() -> str:
 
 
 def too_late() -> str:
-    return "Too late: time is up."
+    return "Time is up: this card does not count."
 
 
 def played_already(row: int) -> str:
-    return f"That card is played already (row {row})."
+    return f"That card is in row {row}: put it back there."
 
 
 def no_goal(row: int) -> str:
-    return f"No goal in row {row}: lay cards to the right of a goal."
+    return f"No goal in row {row}: play beside a goal."
 
 
 def goal_done(name: str) -> str:
@@ -75,19 +85,19 @@ def goal_done(name: str) -> str:
 
 
 def no_help() -> str:
-    return "No Help cards left."
+    return "No Help cards left: play on."
 
 
 def nothing_lifted() -> str:
-    return "Take the cards off the set first, then use the Help card."
+    return "Lift the wrong cards first, then the Help card."
 
 
 def one_set() -> str:
-    return "A Help card clears one set: put the other cards back."
+    return "One Help card, one set: put the others back."
 
 
 def not_playing(phase: str) -> str:
-    return "Start the round first." if phase == "setup" else "The round is over already."
+    return "Start the round first: press CONFIRM." if phase == "setup" else round_over()
 
 
 def round_on(phase: str) -> str:

@@ -23,12 +23,20 @@ VERDICT_SECONDS = 3.0
 BANNER_SECONDS = 3.0
 RESULT_SECONDS = 5.0
 STAR_LABEL, RULES_LABEL = "*", "R"
-#: A violation's code -> the verdict screen's title; its detail is the engine's sentence.
+#: A violation's code -> the verdict screen's title; its detail is the engine's sentence, which says
+#: why and what to do ("That card is from set B (Ben's): play your own set, Ana"), unless:
+VERDICT_STEPS = {"game_over": "CONFIRM: new game", "wrong_game": "Not a Big Bang card. Take it back"}
 VERDICT_TITLES = {
     "not_your_set": "Not your set", "wrong_game": "Other game", "rules_off": "No Rules cards",
     "played_stays": "It stays down", "no_digging": "Top card only", "fits": "It fits!",
     "top_fits": "Top card fits", "hand_fits": "A card fits", "not_started": "Press CONFIRM",
     "started": "Already started", "round_on": "Round is on", "round_over": "Round over", "game_over": "Game over",
+}
+#: A placement's reason (engine.big_bang.text) -> the verdict's title and detail: why, then the next step.
+PLACEMENTS = {
+    "Touch a card": ("Not touching", "Lay it beside a card"),
+    "Cell taken": ("Place taken", "A card is there. Take it back"),
+    "Dead face": ("Dead face", "That side takes nothing. Take it back"),
 }
 TIMER_CHOICES = ((0, "none"), (3, "3 min"), (5, "5 min"), (10, "10 min"), (15, "15 min"))
 
@@ -126,9 +134,9 @@ def _played(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     where, _, _ = reason.partition(": ")  # "6 beside 4: neighbours differ by exactly 1"
     if " beside " in where:
         title, detail, what = "No fit", "Neighbours are 1 apart. Take it back", where
-    else:
-        title = {"Touch a card": "Not touching", "Dead face": "Dead face", "Cell taken": "Cell taken"}.get(reason, "No fit")
-        detail, what = ("Lay it beside a card" if reason == "Touch a card" else "Take it back"), _shown(e)
+    else:  # the engine's few words (engine.big_bang.text), each with why and what to do
+        title, detail = PLACEMENTS.get(reason, ("No fit", f"{reason}. Take it back"))  # "Only 1 or 2 there"
+        what = _shown(e)
     who = f"{e['player']}: {what}" if len(state["players"]) > 1 else what
     return [Overlay(VerdictView("wrong", title, detail, who), seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
 
@@ -139,25 +147,29 @@ def _shown(e: Mapping[str, Any]) -> str:
 
 def _violation(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     title = VERDICT_TITLES.get(e["code"], "Not allowed")
-    return [Overlay(VerdictView("wrong", title, str(e["message"]).rstrip("."), e.get("player") or ""),
+    detail = VERDICT_STEPS.get(e["code"]) or str(e["message"]).rstrip(".")
+    return [Overlay(VerdictView("wrong", title, detail, e.get("player") or ""),
                     seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
 
 
 def _dead_hand(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     values = ", ".join(str(v) for v in e["values"] if v is not None) or "no numbers"
     who = e["player"] if len(state["players"]) > 1 else ""
-    return [Overlay(VerdictView("info", "Dead hand", f"{values} on the pile. Draw {e['draw']}", who),
+    step = f"Draw {e['draw']}" if e["draw"] else "Your deck is empty"  # then the round ends: "Stuck"
+    return [Overlay(VerdictView("info", "Dead hand", f"{values} on the pile. {step}", who),
                     seconds=BANNER_SECONDS, signal="attention", kind="verdict")]
 
 
 def _round_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    """Each player's sum: cards down, Rules cards, cards left, the round's points."""
+    """Each player's sum: cards down (Rules cards count 2), cards left, the round's points; with
+    stolen scoring, the round's score and who takes the cards left."""
     shown = []
     for name, s in e["scores"].items():
-        lines = [f"{s['numbers']} down" + (f", {s['rules']} Rules ×2" if s["rules"] else ""),
-                 f"{s['unplayed']} left: −{s['unplayed']}"]
+        lines = [f"{s['numbers']} played" + (f", {s['rules']} Rules" if s["rules"] else "")
+                 + f": +{s['numbers'] + 2 * s['rules']}", f"{s['unplayed']} left: −{s['unplayed']}"]
         if e["stolen"]:
-            lines.append("Winner takes" if name in e["winners"] else "Stolen: 0")
+            lines = [f"Round score {str(s['score']).replace('-', '−')}",
+                     f"Best: +{s['points']} for cards left" if name in e["winners"] else "Not the best: 0 points"]
         shown.append(Overlay(BannerView(name if len(e["scores"]) > 1 else f"Round {e['round']}", _points(s["points"]),
                                         tuple(lines), "CONFIRM: next"), seconds=RESULT_SECONDS, kind="result"))
     return shown
@@ -174,12 +186,12 @@ _OVERLAYS: dict[str, Any] = {
     "round_started": lambda e, s: [Overlay(BannerView(f"Round {e['round']}" if e["rounds"] > 1 else "Big Bang", "Go!",
                                                       ("Play beside the Star",)),
                                            seconds=1.5, signal="attention", kind="banner")],
-    "reshuffled": lambda e, s: [Overlay(VerdictView("info", "Replay!", f"Shuffle the {e['cards']} discards in",
+    "reshuffled": lambda e, s: [Overlay(VerdictView("info", "Replay!", "Shuffle your pile: it is your deck now",
                                                     e["player"] if len(s["players"]) > 1 else ""),
                                         seconds=BANNER_SECONDS, kind="verdict")],
     "player_done": lambda e, s: [Overlay(BannerView(e["player"], "All down!" if e["reason"] == "all_down" else "Stuck",
                                                     ("Every card is down",) if e["reason"] == "all_down"
-                                                    else ("Nothing more fits",)),
+                                                    else ("Nothing more fits",), "The round is over"),
                                          seconds=BANNER_SECONDS, signal="attention", kind="banner")],
     "time_up": lambda e, s: [time_up(BANNER_SECONDS)],
     "round_over": _round_over,
@@ -213,7 +225,7 @@ def _hint_view(state: Mapping[str, Any], player: str) -> View:
     fitting = hint(state, player)
     values = fitting["values"]
     big = f"{_runs(values)} fit" if values else "Nothing fits"
-    lines = [f"{fitting['open_faces']} open faces"]
+    lines = [f"{fitting['open_faces']} open sides"]
     top = fitting["top"]
     if top is not None:
         shown = top["value"] if top["value"] is not None else "card"

@@ -38,6 +38,10 @@ if TYPE_CHECKING:
     from station.games import StationGame
 
 NOTE_SECONDS = 4.0
+#: The bottom lines of the shared screens: what to press next, in the order a child presses it.
+CHOOSE_HINT = "SELECT, then CONFIRM"  # a menu or a question: move to an answer, then take it
+CHANGE_HINT = "CONFIRM: change"  # a setup row: step its value
+START_HINT = "CONFIRM: start"  # setup's last row
 
 
 def _no_roster() -> Sequence[str]:
@@ -316,18 +320,19 @@ class Controller:
             return self.fault
         if self.question is not None:
             q = self.question
-            return MenuView(q.title, tuple(label for label, _ in q.answers), q.selected, "SELECT  CONFIRM")
+            return MenuView(q.title, tuple(label for label, _ in q.answers), q.selected, CHOOSE_HINT)
         if self.screen != "game":
             note = self._current_overlay(now)  # e.g. "Journal damaged" at start, "Cannot start" in setup
             if note is not None:
                 return note.view
         if self.screen == "menu":
             titles = tuple(game.title for game in self.games.values()) + tuple(title for title, _ in self._menu_extras())
-            return MenuView("Choose a game", titles, self.menu_index, "SELECT  CONFIRM")
+            return MenuView("Choose a game", titles, self.menu_index, CHOOSE_HINT)
         if self.screen == "setup":
             title = self.games[self.game].title
             rows = tuple((o.label, o.shown) for o in self.setup) + (("Start", ""),)
-            return SetupView(title, rows, self.setup_row, "CONFIRM: change")
+            hint = START_HINT if self.setup_row == len(self.setup) else CHANGE_HINT
+            return SetupView(title, rows, self.setup_row, hint)
         overlay = self._current_overlay(now)
         if overlay is not None:
             view = overlay.view

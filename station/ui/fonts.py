@@ -8,6 +8,7 @@ has the true minus, times and divide signs children are taught.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -108,11 +109,48 @@ def fit(text: str, room: int, sizes: Sequence[int], bold: bool = False) -> tuple
     return ellipsize(text, room, ordered[-1], bold), ordered[-1]
 
 
+#: Where a line is best broken, best first: after a sentence ("… out of order." / "Lift it, use a
+#: Help card"), after a colon, after a clause ("Use a Help card," / "or put it back").
+PHRASE_ENDS = (re.compile(r"(?<=[.!?]) "), re.compile(r"(?<=:) "), re.compile(r"(?<=[,;]) "))
+
+
 def wrap(text: str, room: int, size: int, bold: bool = False) -> list[str]:
     """``text`` broken at spaces into lines of at most ``room`` pixels; a word longer than a
-    line stays whole (the caller cuts it with "…")."""
+    line stays whole (the caller cuts it with "…"). A line ends where a sentence (or else a
+    clause) does whenever that takes no more lines than filling each line up."""
+    filled = _fill(text.split(), room, size, bold)
+    for ends in PHRASE_ENDS:
+        lines = wrap_phrases(text, ends, room, size, bold)
+        if lines is not None and len(lines) <= len(filled):
+            return lines
+    return filled
+
+
+def wrap_phrases(text: str, ends: re.Pattern[str], room: int, size: int, bold: bool = False) -> list[str] | None:
+    """``text`` with a line break at every one of ``ends`` (each phrase filled into lines of its
+    own), or None when ``text`` has no such break."""
+    phrases = ends.split(text)
+    if len(phrases) < 2:
+        return None
+    return [line for phrase in phrases for line in _fill(phrase.split(), room, size, bold)]
+
+
+def _fill(words: Sequence[str], room: int, size: int, bold: bool) -> list[str]:
+    """``words`` laid into lines of at most ``room`` pixels, each as full as it will go, except
+    that a word left alone on the last line takes the word before it along when the line above
+    keeps two ("Finish this round" / "first" reads as "Finish this" / "round first")."""
+    lines = _greedy(words, room, size, bold)
+    if len(lines) > 1 and " " not in lines[-1] and lines[-2].count(" ") > 1:  # the line above keeps two words
+        before, _, moved = lines[-2].rpartition(" ")
+        if width(f"{moved} {lines[-1]}", size, bold) <= room:
+            lines[-2:] = [before, f"{moved} {lines[-1]}"]
+    return lines
+
+
+def _greedy(words: Sequence[str], room: int, size: int, bold: bool) -> list[str]:
+    """``words`` laid into lines of at most ``room`` pixels, each line as full as it will go."""
     lines: list[str] = []
-    for word in text.split():
+    for word in words:
         if lines and width(f"{lines[-1]} {word}", size, bold) <= room:
             lines[-1] = f"{lines[-1]} {word}"
         else:

@@ -1,6 +1,7 @@
 """What Math Rush shows on the OLED: setup choices, the race (time left in big digits beside the
 goals in play, cards placed / needed, a cross for a broken set), a screen for each verdict, and
-the end of a round goal by goal."""
+the end of a round goal by goal. Every screen ends on the next step: a wrong card says why and how
+to mend the set (lift it and use a Help card), a goal done says to flip it and lay a new one."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.catalog import load_catalog
+from engine.catalog import Card, load_catalog
 from engine.errors import EngineError
 from station.settings import seat_names
 from station.ui.overlays import Overlay, by_event
@@ -79,7 +80,7 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
         return BannerView(title, _points(state['round_points'][-1]), (f"Total {sum(state['round_points'])}",),
                           "Clear cards, CONFIRM")
     help_left = state["help_left"]
-    hint = f"Help cards: {help_left}" if help_left is not None else "Help: as you like"
+    hint = f"Play! {_help_cards(help_left)} left" if help_left is not None else "Play! Help as you like"
     return TimerView(title, _time_left(state, seconds) if state["seconds"] else clock_text(seconds - state["started_at"]),
                      rows, hint)
 
@@ -104,6 +105,10 @@ def _points(points: int) -> str:
     return f"{points} point{'s' if points != 1 else ''}"
 
 
+def _help_cards(n: int) -> str:
+    return "No Help cards" if n == 0 else f"{n} Help card{'s' if n != 1 else ''}"
+
+
 def _rating(points: int) -> str:
     return next(words for least, words in RATINGS if points >= least)
 
@@ -117,33 +122,61 @@ def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reve
 def _played(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     if e["ok"]:
         return []  # a right card needs no screen: the count on the live screen goes up, and the race goes on
-    return [Overlay(VerdictView("wrong", e["shown"], e["reason"], f"Row {e['row']}"), seconds=VERDICT_SECONDS,
-                    signal="rejected", kind="verdict")]
+    return [Overlay(VerdictView("wrong", e["shown"], _mend(e["reason"], e["row"], state), f"Row {e['row']}"),
+                    seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
+
+
+def _mend(reason: str, row: int, state: Mapping[str, Any]) -> str:
+    """Why a set is broken, and how the team mends it: lift the card and use a Help card (or,
+    where lifting alone takes a card away, just lift it). A set that is full stays as it is: the
+    next screen says to flip its goal."""
+    if any(r["row"] == row and r["complete"] for r in state["rows"]):
+        return reason
+    help_left = state["help_left"]
+    if help_left is None or state.get("one_goal"):
+        step = "Take it off the row"
+    elif help_left:
+        step = "Lift it, use a Help card"
+    else:
+        step = "No Help left: play on"
+    return f"{reason}. {step}"
 
 
 def _complete(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
+    goal = f"Row {e['row']}: {e['goal']}"
     if e["broken"]:
-        return [Overlay(VerdictView("wrong", f"Row {e['row']} full", "Broken: 0 stars. Flip it, new goal"),
+        return [Overlay(VerdictView("wrong", "0 stars", "The set is broken. Flip it, lay a new goal", goal),
                         seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
     stars = f"{e['stars']} star{'s' if e['stars'] != 1 else ''}"
-    return [Overlay(VerdictView("ok", "Flip it!", f"{stars}. New goal", f"Row {e['row']}: {e['goal']}"),
+    return [Overlay(VerdictView("ok", "Flip it!", f"{stars}! Now lay a new goal", goal),
                     seconds=VERDICT_SECONDS, signal="accepted", kind="verdict")]
 
 
 def _violation(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    title = VERDICT_TITLES.get(e["code"], "Not allowed")
-    return [Overlay(VerdictView("wrong", title, str(e["message"]).rstrip("."), _card_words(e.get("card"))),
+    """The reason as the title, the card in bold, the engine's sentence (why, and what to do):
+    another game's card is said in fewer words than the engine's, which names both games."""
+    title, detail = VERDICT_TITLES.get(e["code"], "Not allowed"), str(e["message"]).rstrip(".")
+    card = _card(e.get("card"))
+    if card is not None and card.game != GAME:
+        title, detail = "Other game", "Not a Math Rush card. Take it back"
+    return [Overlay(VerdictView("wrong", title, detail, _card_words(card)),
                     seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
 
 
-def _card_words(card: str | None) -> str:
-    """The refused card as the players see it ("1/2", "GOAL UP 3"), so they know which one."""
+def _card(card: str | None) -> Card | None:
     if not card:
-        return ""
+        return None
     try:
-        face = load_catalog().card(card).face
+        return load_catalog().card(card)
     except EngineError:
+        return None
+
+
+def _card_words(card: Card | None) -> str:
+    """The refused card as the players see it ("1/2", "GOAL UP 3"), so they know which one."""
+    if card is None:
         return ""
+    face = card.face
     return face.number.pretty() if face.number is not None else face.describe()
 
 
@@ -161,8 +194,8 @@ def _round_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]
 
 
 def _game_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    help_line = (f"{e['help_left']} Help left: +{e['help_bonus']}" if e["help_left"] is not None
-                 else "Help as you liked")
+    help_line = (f"+{e['help_bonus']} for {_help_cards(e['help_left'])} kept" if e["help_left"] is not None
+                 else "Unlimited Help: no bonus")
     return [
         Overlay(BannerView("Rounds", " + ".join(map(str, e["rounds"])), (help_line,), "CONFIRM: next"), kind="result"),
         Overlay(BannerView("Math Rush", _points(e['total']), (_rating(e["total"]),), "CONFIRM: new game"),
@@ -175,26 +208,36 @@ _OVERLAYS: dict[str, Any] = {
     "goal_complete": _complete,
     "violation": _violation,
     "goal_laid": lambda e, s: [] if s["phase"] == "setup" else [  # before the round the live screen lists them
-        Overlay(VerdictView("info", f"Goal {e['row']}: {e['name']}", e["restriction"] or "Any cards"), seconds=2.0,
-                kind="verdict")],
+        Overlay(VerdictView("info", f"Row {e['row']}: {e['name']}", f"{e['restriction'] or 'Any cards'}. Play!"),
+                seconds=2.0, kind="verdict")],
     "round_started": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Go!", ("Play your cards!",)),
                                            seconds=1.5, signal="attention", kind="banner")],
-    "card_lifted": lambda e, s: [Overlay(VerdictView("info", "Card lifted", "Help card, or put it back", f"Row {e['row']}"),
-                                         seconds=VERDICT_SECONDS, kind="verdict")],
-    "put_back": lambda e, s: [Overlay(VerdictView("info", "Put back", e.get("broken") or "In its place again",
-                                                  f"Row {e['row']}"), seconds=2.0, kind="verdict")],
-    "help_used": lambda e, s: [Overlay(VerdictView("ok", "Help!", "Lifted cards gone" if e["use"] == "clear"
-                                                   else "Everyone: discard, redraw",
-                                                   f"{e['left']} Help left" if e["left"] is not None else ""),
+    "card_lifted": lambda e, s: [Overlay(VerdictView("info", "Card lifted", "Use a Help card, or put it back",
+                                                     f"Row {e['row']}"), seconds=VERDICT_SECONDS, kind="verdict")],
+    "put_back": lambda e, s: [Overlay(VerdictView("info", "Put back", _mend(e["broken"], e["row"], s) if e.get("broken")
+                                                  else "In its place again. Play on", f"Row {e['row']}"),
+                                      seconds=2.0, kind="verdict")],
+    "help_used": lambda e, s: [Overlay(VerdictView("ok", "Help!", _helped(e),
+                                                   f"{_help_cards(e['left'])} left" if e["left"] is not None else ""),
                                        seconds=BANNER_SECONDS, signal="accepted", kind="verdict")],
-    "time_warning": lambda e, s: [Overlay(BannerView("Hurry!", f"{e['seconds']} s", ("left in the round",)),
+    "time_warning": lambda e, s: [Overlay(BannerView("Hurry!", f"{e['seconds']} seconds", ("left in the round",),
+                                                     "Play your last cards"),
                                           seconds=2.0, signal="attention", kind="banner")],
     "time_up": lambda e, s: [time_up(BANNER_SECONDS)],
     "round_over": _round_over,
-    "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle", ("Draw hands, lay 3 goals",),
+    "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle",
+                                                    ("Draw hands, lay a goal" if s.get("one_goal")
+                                                     else "Draw hands, lay 3 goals",),
                                                     "then CONFIRM: go!"), seconds=BANNER_SECONDS, kind="banner")],
     "game_over": _game_over,
 }
+
+
+def _helped(e: Mapping[str, Any]) -> str:
+    """What a Help card did, and what now."""
+    if e["use"] == "redraw":
+        return "Everyone: discard and draw again"
+    return f"Lifted cards are out. {'Still broken' if e.get('broken') else 'Play on'}"
 
 
 # ---- buttons ---------------------------------------------------------------------------------

@@ -128,13 +128,27 @@ class Canvas:
     ) -> list[Placed]:
         """``text`` wrapped at spaces into at most ``max_lines`` lines at the largest of ``sizes``
         where all of it fits ``box`` (else the smallest, the last line cut with "…"), the block
-        centred vertically."""
+        centred vertically. Where the text has sentences and they fit, even a size smaller, each
+        starts a line of its own, so the next step does: "Decimals only." / "Lift it, use a Help
+        card" reads better than "Decimals only. Lift it," / "use a Help card". Clauses (after a
+        colon, then a comma) start a line where that takes no more lines."""
         room, tall = box[2] - box[0], box[3] - box[1]
-        for size in sorted(sizes, reverse=True):
-            rows = fonts.wrap(text, room, size, bold)
+        ordered = sorted(sizes, reverse=True)
+
+        def fits(rows: list[str] | None, size: int) -> bool:
             count = min(max_lines, tall // fonts.height(size, bold))
-            if 0 < len(rows) <= count and all(fonts.width(row, size, bold) <= room for row in rows):
-                break
+            return rows is not None and 0 < len(rows) <= count and all(fonts.width(r, size, bold) <= room for r in rows)
+
+        filled = next(((rows, size) for size in ordered if fits(rows := fonts.wrap(text, room, size, bold), size)), None)
+        sentences, *clauses = fonts.PHRASE_ENDS
+        phrased = next(((rows, size) for size in ordered
+                        if fits(rows := fonts.wrap_phrases(text, sentences, room, size, bold), size)), None) or \
+            next(((rows, size) for ends in clauses for size in ordered
+                  if fits(rows := fonts.wrap_phrases(text, ends, room, size, bold), size)
+                  and (filled is None or len(rows) <= len(filled[0]))), None)
+        chosen = phrased or filled
+        if chosen is not None:
+            rows, size = chosen
         else:
             size = min(sizes)
             rows, size = fonts.fit_lines(text, room, max(1, min(max_lines, tall // fonts.height(size, bold))), [size], bold)
@@ -403,7 +417,8 @@ def _row_fits(line: PlayerLine, size: int, room: int) -> bool:
 
 
 def _verdict(c: Canvas, view: VerdictView) -> None:
-    """Glyph and title at the top; whose play, then two lines that say why and what to do."""
+    """Glyph and title at the top; whose play, then two lines that say why and what to do (three
+    when no player is named)."""
     head = 30
     c.glyph(VERDICT_GLYPH[view.kind], (0, 1, 30, head))
     c.lines((33, 1, WIDTH - 1, head), view.title, 2, (20, 16, 14, 13, 12, 11), bold=True)
@@ -412,8 +427,8 @@ def _verdict(c: Canvas, view: VerdictView) -> None:
         c.text((1, head + 1, WIDTH - 1, head + 13), view.who, (12, 11, fonts.MIN_SIZE), bold=True)
         if detail:
             c.lines((1, head + 13, WIDTH - 1, HEIGHT), detail, 2, (11, fonts.MIN_SIZE))
-    elif detail:
-        c.lines((1, head + 2, WIDTH - 1, HEIGHT), detail, 2, (12, 11, fonts.MIN_SIZE))
+    elif detail:  # three lines at the smallest size: why, then the next step
+        c.lines((1, head + 2, WIDTH - 1, HEIGHT), detail, 3, (12, 11, fonts.MIN_SIZE))
 
 
 def _banner(c: Canvas, view: BannerView) -> None:

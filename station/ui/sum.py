@@ -1,5 +1,7 @@
 """What SUM shows on the OLED: setup choices, the live screen (the target, whose turn, hands and
-won piles, the decks), and a screen for each event, in a few words."""
+won piles), and a screen for each event, in a few words. The words are the mat's (the target box,
+won cards) and each screen ends on the next step: a wrong equation says what it makes, to take the
+cards back and that SPARE draws."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 from station.settings import seat_names
 from station.ui.overlays import Overlay, by_event
 from station.ui.setup import Choice, SetupOption
+from station.ui import winners
 from station.ui.views import BannerView, LiveView, Menu, PlayerLine, VerdictView, View, clock_text
 
 GAME = "sum"
@@ -26,13 +29,20 @@ VERDICT_TITLES = {
     "not_wild": "Not a wild card", "needs_another_card": "Need a card", "wrong_game": "Other game",
     "game_over": "Game over",
 }
-#: Shorter words than the engine's sentence where it would not fit in two lines.
-SHORT_DETAILS = {
+#: Shorter words than the engine's sentence where it would not fit in two lines, or where a card
+#: must come off the table: why, then the next step (``state``: the game's, for the numbers).
+SHORT_DETAILS: dict[str, Any] = {
     "no_target": "Lay a number card in the target box",
-    "not_a_number": "The target is a number card",
+    "not_a_number": "The target is a number card. Take it back",
     "no_operation": "Use an operation card",
+    "target_taken": lambda s: f"The target stays {s['target']['value']}. Take the new card back",
+    "played_before": "That card was played. Take it back",
+    "not_wild": "Only wild cards go there. Take it back",
+    "wrong_game": "Not a SUM card. Take it back",
+    "draw_first": lambda s: f"Draw {_cards(s['draws_left'])} first: press SPARE",
+    "needs_another_card": "You need another card in hand. Take it back",
+    "game_over": "CONFIRM: new game",
 }
-FIRST_CLAUSE = {"too_many"}  # the rest of the sentence says what the title says
 _AFTERTHOUGHT = re.compile(r" \([^()]*\)$")  # "… (only two equal cards side by side make a pair)"
 
 
@@ -56,18 +66,20 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
 
 def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     turn = state["turn"]
-    lines = tuple(PlayerLine(name, f"{state['hands'][name]} · won {state['won'][name]}",
+    lines = tuple(PlayerLine(name, f"{_cards(state['hands'][name])}, {state['won'][name]} won",
                              "won" if name in state["winners"] else "waiting" if name == turn and not state["over"]
                              else "") for name in state["players"])
     if state["over"]:
-        return LiveView("Game over", clock_text(seconds), f"{' & '.join(state['winners'])} won!", lines, page,
+        return LiveView("Game over", clock_text(seconds), winners.headline(state["winners"]), lines, page,
                         "CONFIRM: new game")
     target = state["target"]
     headline = f"Make {target['value']}" if target else "Turn up a target"
-    draws = state["draws_left"]
-    left = f"{draws} draw{'s' if draws != 1 else ''} left" if draws else "no draws"
-    footer = f"Numbers {state['numbers_deck']} · {left}" if target else "Number card in the box"
+    footer = "Lay cards, CONFIRM" if target else "Into the target box"
     return LiveView(f"{turn}'s turn", clock_text(seconds), headline, lines, page, footer)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
@@ -75,42 +87,47 @@ def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reve
 
 
 def _won(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
-    cards = f"{e['numbers']} card{'s' if e['numbers'] != 1 else ''}"
-    view = BannerView(f"{e['player']} makes {e['target']}", e["equation"], (f"Wins {cards}: to your pile",),
-                      "New target in the box")
+    view = BannerView(f"{e['player']} makes {e['target']}", e["equation"], (f"{_cards(e['numbers'])} to your won pile",),
+                      "No cards left!" if state["over"] else "Turn up a new target")
     return [Overlay(view, seconds=BANNER_SECONDS, signal="accepted", kind="result")]
 
 
 def _violation(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
     """Why not, in two short lines (the player is the one whose turn it is: the live screen says
-    so), and whether they may draw on."""
+    so), and the next step: a wrong equation shows what it makes in bold, then to take the cards
+    back, and SPARE to draw while the turn has draws left."""
     title = VERDICT_TITLES.get(e["code"], "Not allowed")
-    if e["code"] == "wrong":
-        title = f"Not {e['message'].rsplit('not ', 1)[-1]}"
-    detail = SHORT_DETAILS.get(e["code"]) or _AFTERTHOUGHT.sub("", str(e.get("message", "")).rstrip(".!"))
-    if e["code"] in FIRST_CLAUSE:
-        detail = detail.split(": ")[0]  # "3 cards laid, but only 2 in your hand"
-    if e["code"] == "wrong":
-        detail = detail.rsplit(",", 1)[0]  # "3 × 4 − 2 = 10"
     more = next((d for d in batch if d["type"] == "draw_more"), None)
-    if more is not None:
-        detail += f". Draw {more['draws_left']} more?"
+    draw = f"SPARE: draw {more['draws_left']} more" if more is not None else ""
+    if e["code"] == "wrong":  # "3 × 4 − 2 = 10, not 12"
+        made, _, target = str(e["message"]).rstrip(".!").rpartition(", not ")
+        step = "Take the cards back" + (f". {draw}" if draw else "")
+        return [Overlay(VerdictView("wrong", f"Not {target}", step, made), seconds=VERDICT_SECONDS,
+                        signal="rejected", kind="verdict")]
+    detail = SHORT_DETAILS.get(e["code"]) or _AFTERTHOUGHT.sub("", str(e.get("message", "")).rstrip(".!"))
+    if callable(detail):
+        detail = detail(state)
+    if draw:
+        detail += f". {draw}"
     return [Overlay(VerdictView("wrong", title, detail), seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
 
 
 def _wild(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
+    """The card's effect and what it asks of whom; the bottom line is the step."""
     effect = EFFECTS[e["effect"]]
-    lines: tuple[str, ...] = ("Effect off: back in deck",) if not e["on"] else ()
+    lines: tuple[str, ...] = ("Not in this game",) if not e["on"] else ()
+    hint = "Put it back in the deck" if not e["on"] else ""
     for other in batch:
         if other["type"] == "everyone_draws":
             lines = (_who_draws(other["players"], len(state["players"]) - 1),)
         elif other["type"] == "discard":
             lines = (f"{e['player']}: discard a card",)
         elif other["type"] == "target_changed":
-            lines = (f"Target {other['from']} is now {other['to']}",)
+            lines, hint = (f"Target {other['from']} is now {other['to']}",), f"Now make {other['to']}"
         elif other["type"] == "cards_passed":
             lines = ("Pass a card to the left",)
-    return [Overlay(BannerView("Wild card", effect, lines), seconds=BANNER_SECONDS, signal="attention", kind="banner")]
+    return [Overlay(BannerView("Wild card", effect, lines, hint), seconds=BANNER_SECONDS, signal="attention",
+                    kind="banner")]
 
 
 def _who_draws(names: Sequence[str], others: int) -> str:
@@ -124,14 +141,14 @@ def _who_draws(names: Sequence[str], others: int) -> str:
 
 def _game_over(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
     """Who won and how; every player's pile is on the live screen that follows."""
-    winners = e["winners"]
-    won = e["won"][winners[0]]
+    best = e["winners"]
+    won = e["won"][best[0]]
     if e["reason"] == "empty_hand":
-        title, line = "No cards left!", f"and won {won} card{'s' if won != 1 else ''}"
+        title, line = "No cards left!", f"and won {_cards(won)}"
     else:
-        title, line = "Numbers used up", f"{won} cards won{' each' if len(winners) > 1 else ''}"
-    return [Overlay(BannerView(title, " & ".join(winners), (line,), "CONFIRM ×2: new game"), seconds=None,
-                    signal="attention", kind="banner")]
+        title, line = "Numbers used up", f"{_cards(won)} won{' each' if len(best) > 1 else ''}"
+    return [Overlay(winners.banner(title, best, line, "CONFIRM: all scores"), seconds=None, signal="attention",
+                    kind="banner")]
 
 
 _OVERLAYS = {
@@ -142,12 +159,18 @@ _OVERLAYS = {
                                            seconds=2.0, kind="banner")],
     "drew": lambda e, b, s: [Overlay(VerdictView("ok", _take(e["deck"]), _draws_left(e["draws_left"]), e["player"]),
                                      seconds=2.0, kind="verdict")],
-    "turn_over": lambda e, b, s: [Overlay(BannerView("Turn over", e["player"], ("No equation",)), seconds=2.5,
-                                          kind="banner")],
-    "numbers_out": lambda e, b, s: [Overlay(BannerView("Numbers used up", "Last turn", ("Then the most cards win",)),
+    "turn_over": lambda e, b, s: [Overlay(BannerView("Turn over", e["player"], ("No equation this time",),
+                                                     _next_turn(b)), seconds=2.5, kind="banner")],
+    "numbers_out": lambda e, b, s: [Overlay(BannerView("Numbers used up", "Last turn", ("Most won cards wins",)),
                                             seconds=BANNER_SECONDS, signal="attention", kind="banner")],
     "game_over": _game_over,
 }
+
+
+def _next_turn(batch: Sequence[Mapping[str, Any]]) -> str:
+    """Whose turn comes after this batch of events, for the bottom line."""
+    following = next((e["player"] for e in batch if e["type"] == "turn"), "")
+    return f"Now {following}'s turn" if following else ""
 
 
 def _take(deck: str) -> str:

@@ -11,6 +11,7 @@ from engine.catalog import load_catalog
 from station.settings import seat_names
 from station.ui.overlays import Overlay, by_event
 from station.ui.setup import Choice, SetupOption
+from station.ui import winners
 from station.ui.views import BannerView, LiveView, Menu, PlayerLine, VerdictView, View, clock_text
 
 GAME = "whos-counting"
@@ -23,29 +24,35 @@ EFFECTS = {"double": "Double", "extra_turn": "Extra Turn", "stop": "Stop", "stea
 VERDICT_TITLES = {
     "remainder": "Remainder", "not_whole": "Not whole", "below_zero": "Below zero", "two_times": "One × only",
     "numbers": "2 to 4 numbers", "operations": "1 to 3 signs", "malformed": "Check the order", "empty": "No cards",
-    "division_by_zero": "÷ 0", "not_in_sum": "Not in the sum", "not_blue": "Blue box", "wild_not_in_sum": "Not in the sum",
+    "division_by_zero": "÷ 0", "not_in_sum": "Not on the strip", "not_blue": "Blue box",
+    "wild_not_in_sum": "Not on the strip",
     "played_before": "Played already", "not_your_turn": "Not your turn", "wait_window": "Wait", "one_red": "One red only",
     "too_late": "Too late!", "no_expression": "Too early", "own_turn": "Your own turn", "goo": "Green Goo!",
     "not_stop": "Not a Stop", "nothing_to_stop": "Nothing to stop", "stopped_already": "Stopped already",
     "bad_trade": "Trade 1 to 7", "bad_declaration": "Not allowed", "not_wild": "Not a wild card",
     "not_red": "Not a red card", "wrong_game": "Other game", "game_over": "Game over",
 }
-#: A violation's code -> the verdict's detail after the player's name: what exactly, or what to do
-#: now, in words that fit two lines (the engine's sentences are for the story and the journal).
-#: Missing: the engine's own sentence, which is short (a remainder: "12 ÷ 5 leaves a remainder").
+#: A violation's code -> the verdict's detail below the player's name: why, in words that fit two
+#: lines, then the next step (the engine's sentences are for the story and the journal). A broken
+#: expression is fixed on the strip and laid again: "Fix it, CONFIRM" (the rules: it is still your turn).
+FIX = "Fix it, CONFIRM"
 VERDICT_DETAILS: dict[str, Any] = {
-    "not_whole": "the answer is not whole", "below_zero": lambda e: f"{e.get('expression', 'it')} is less than 0",
-    "two_times": "use one × only", "numbers": "use 2 to 4 number cards", "operations": "use 1 to 3 signs",
-    "malformed": "numbers and signs take turns", "empty": "lay cards on the strip",
-    "not_in_sum": "only numbers and signs there", "wild_not_in_sum": "only numbers and signs there",
-    "not_blue": "only blue cards there", "played_before": "that card was played: take it back",
-    "wait_window": "wait for the score", "one_red": "take it back", "too_late": "take it back",
-    "no_expression": "wait for Who's Counting?", "own_turn": "red cards are for others' turns",
-    "goo": "no Stop against Green Goo", "not_stop": "only a Stop answers a red card",
-    "nothing_to_stop": "no red card to stop", "stopped_already": "one Stop is enough",
-    "bad_declaration": "choose again", "not_wild": "that card is what it says",
-    "not_red": "only red cards there", "wrong_game": "not a Who's Counting? card",
-    "game_over": "CONFIRM for a new game",
+    "remainder": lambda e: f"{_sentence(e)}. {FIX}", "division_by_zero": lambda e: f"{_sentence(e)}. {FIX}",
+    "not_whole": f"The answer is not whole. {FIX}",
+    "below_zero": lambda e: f"{e.get('expression', 'It')} is less than 0. {FIX}",
+    "two_times": f"Use one × only. {FIX}", "numbers": f"Use 2 to 4 number cards. {FIX}",
+    "operations": f"Use 1 to 3 signs. {FIX}", "malformed": f"Numbers and signs take turns. {FIX}",
+    "empty": "Lay cards on the strip, then CONFIRM",
+    "not_in_sum": "Only numbers and signs there. Take it off", "wild_not_in_sum": "Only numbers and signs there. Take it off",
+    "not_blue": "Only blue cards there. Take it back", "played_before": "That card was played. Take it back",
+    "wait_window": "Wait for the score", "one_red": "One red card a turn. Take it back",
+    "too_late": "The count is over. Take it back",
+    "no_expression": "Wait for Who's Counting?", "own_turn": "Red cards are for others' turns. Take it back",
+    "goo": "No Stop against Green Goo. Take it back", "not_stop": "Only a Stop answers a red card. Take it back",
+    "nothing_to_stop": "No red card to stop. Take it back", "stopped_already": "One Stop is enough. Take it back",
+    "bad_declaration": "Choose again", "not_wild": "That card is what it says",
+    "not_red": "Only red cards there. Take it back", "wrong_game": "Not a card of this game. Take it back",
+    "game_over": "CONFIRM: new game",
 }
 
 
@@ -89,12 +96,12 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     if state["over"]:
         lines = tuple(PlayerLine(name, _signed(state["scores"][name]), "won" if name in state["winners"] else "")
                       for name in state["players"])
-        return LiveView("Game over", clock, f"{' & '.join(state['winners'])} won!", lines, page, "CONFIRM: new game")
+        return LiveView("Game over", clock, winners.headline(state["winners"]), lines, page, "CONFIRM: new game")
     lines = tuple(PlayerLine(name, _signed(state["scores"][name]), "waiting" if name == turn["player"] else "")
                   for name in state["players"])
     headline = _declared_line(turn["declared"]) if turn["declared"] else "Lay cards, CONFIRM"
-    target = f"to {state['target']}" if state["target"] else "most points"
-    return LiveView(f"{turn['player']}'s turn", clock, headline, lines, page, f"Play {target} · pile {state['draw_pile']}")
+    goal = f"First to {state['target']} wins" if state["target"] else "Most points wins"
+    return LiveView(f"{turn['player']}'s turn", clock, headline, lines, page, goal)
 
 
 def _question(asking: Mapping[str, Any]) -> View:
@@ -146,17 +153,19 @@ def _scored(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Ov
 
 
 def _violation(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
-    """The reason as the title; who, and what exactly or what to do now, on two lines below."""
+    """The reason as the title; below it, up to three lines: who, what exactly, and on a line
+    of its own what to do now ("Ben: 12 ÷ 5 leaves a remainder." / "Fix it, CONFIRM")."""
     title = VERDICT_TITLES.get(e["code"], "Not allowed")
-    detail = VERDICT_DETAILS.get(e["code"])
-    if detail is None:  # the engine's sentence, after the name: "Ben: it is Cleo's turn"
-        message = str(e.get("message", "")).rstrip(".!")
-        detail = message[:1].lower() + message[1:] if message[1:2].islower() else message
-    elif callable(detail):
+    detail = VERDICT_DETAILS.get(e["code"]) or _sentence  # the engine's own sentence: "It is Cleo's turn"
+    if callable(detail):
         detail = detail(e)
-    who = f"{e['player']}: " if e.get("player") else ""
-    return [Overlay(VerdictView("wrong", title, who + detail), seconds=VERDICT_SECONDS, signal="rejected",
-                    kind="verdict")]
+    if e.get("player") and e["code"] != "game_over":  # "Ben: it is Cleo's turn"; "Ben: 12 ÷ 5 leaves …" stays
+        detail = f"{e['player']}: {detail[:1].lower() + detail[1:] if detail[1:2].islower() else detail}"
+    return [Overlay(VerdictView("wrong", title, detail), seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
+
+
+def _sentence(e: Mapping[str, Any]) -> str:
+    return str(e.get("message", "")).rstrip(".!")
 
 
 def _red(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
@@ -179,11 +188,11 @@ def _turn_scored(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> li
 
 def _game_over(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
     """The winner and their points; everyone's scores are one CONFIRM away (six do not fit here)."""
-    winners = e["winners"]
-    points = f"{_signed(e['scores'][winners[0]])} points{' each' if len(winners) > 1 else ''}"
+    best = e["winners"]
+    points = f"{_signed(e['scores'][best[0]])} points{' each' if len(best) > 1 else ''}"
     title = "Target reached!" if e["reason"] == "target" else "Time is up!"
-    return [Overlay(BannerView(title, " & ".join(winners), (points,), "CONFIRM: all scores"), seconds=None,
-                    signal="attention", kind="banner")]
+    return [Overlay(winners.banner(title, best, points, "CONFIRM: all scores"), seconds=None, signal="attention",
+                    kind="banner")]
 
 
 def _next_player(batch: Sequence[Mapping[str, Any]]) -> str:
@@ -196,7 +205,8 @@ _OVERLAYS = {
     "expression_scored": _scored,
     "violation": _violation,
     "red_card": _red,
-    "stopped": lambda e, s: [Overlay(VerdictView("ok", "Stopped!", "Red card does nothing", e["player"]),
+    "stopped": lambda e, s: [Overlay(VerdictView("ok", "Stopped!", "Red card does nothing. Wait for the score",
+                                                 e["player"]),
                                      seconds=2.0, signal="accepted", kind="verdict")],
     "turn_scored": _turn_scored,
     "extra_turn": lambda e, s: [Overlay(BannerView("Extra turn", e["player"],

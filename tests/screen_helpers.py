@@ -1,0 +1,38 @@
+"""What a child reads on a drawn screen: the words cut short, glyphs the OLED font lacks, and the
+bottom line (the words drawn lowest, as shown), for the games' every-screen tests."""
+
+from __future__ import annotations
+
+from station.ui import fonts
+from station.ui.screens import compose
+from station.ui.views import View
+
+
+def cut(view: View) -> list[str]:
+    """Every text that was cut with "…" to fit (none should be: a child cannot read the rest)."""
+    return [p.wanted for p in compose(view).items
+            if p.kind == "text" and "…" in p.shown and not p.wanted.endswith("…")]
+
+
+def missing_glyphs(view: View) -> set[str]:
+    """Characters drawn as empty boxes: the font has no glyph for them."""
+    return set().union(*(fonts.missing(p.wanted) for p in compose(view).items if p.kind == "text"))
+
+
+def unreadable(view: View) -> list[str]:
+    """What a child could not read on the drawn screen: texts cut short, characters with no glyph."""
+    return [f"cut: {text!r}" for text in cut(view)] + [f"no glyph: {ch!r}" for ch in sorted(missing_glyphs(view))]
+
+
+def bottom_line(view: View) -> str:
+    """The words on the screen's lowest line, left to right, as drawn (a wrapped text's last line;
+    a page marker "1/2" is left out: it says where, not what to do)."""
+    texts = [p for p in compose(view).items if p.kind == "text" and p.shown]
+    lowest = max(p.box[3] for p in texts)
+    words = [p for p in sorted(texts, key=lambda p: p.box[0]) if p.box[3] == lowest and not _page_marker(p.shown)]
+    return " ".join(p.shown for p in words)
+
+
+def _page_marker(text: str) -> bool:
+    number, slash, pages = text.partition("/")
+    return bool(slash) and number.isdigit() and pages.isdigit()
