@@ -348,7 +348,8 @@ def test_setup_starts_from_the_station_config_and_names_the_seats():
     assert {key: o.value for key, o in options.items()} == {"players": 2, "timer": 240, "advanced": False, "help": "unlimited", "one_goal": True}
     assert [c.label for c in options["timer"].choices] == ["usual", "2 min", "3 min", "4 min", "5 min", "no timer"]
     odd = {o.key: o for o in ui.setup_options({"timer": 200})}
-    assert odd["timer"].value == "auto" and odd["players"].value == 3  # a time not offered: the usual one
+    assert odd["timer"].value == 200 and odd["players"].value == 3  # a time not offered: offered first, kept
+    assert odd["timer"].shown == "3 min 20 s"
     config = ui.game_config({"players": 3, "timer": 180, "advanced": True, "help": "cards", "one_goal": False},
                             {"names": ["Ana", "Ben"]}, 5)
     assert config == {"game": "math-rush", "seed": 5, "players": ["Ana", "Ben", "P3"], "advanced": True,

@@ -47,11 +47,11 @@ def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
         SetupOption("rules_cards", "Rules cards", [Choice(False, "out"), Choice(True, "in")],
                     bool(defaults.get("rules_cards", False))),
         SetupOption("minutes", "Timer", [Choice(m, label) for m, label in TIMER_CHOICES],
-                    int(defaults.get("minutes", 0)) if int(defaults.get("minutes", 0)) in dict(TIMER_CHOICES) else 0),
+                    int(defaults.get("minutes", 0))),   # a value the row does not offer is offered first
         SetupOption("replay", "Dead cards", [Choice(False, "stay out"), Choice(True, "replayed")],
                     bool(defaults.get("replay", False))),
         SetupOption("rounds", "Rounds", [Choice(n, str(n)) for n in (1, 2, 3, 5)],
-                    int(defaults.get("rounds", 1)) if int(defaults.get("rounds", 1)) in (1, 2, 3, 5) else 1),
+                    int(defaults.get("rounds", 1))),
         SetupOption("stolen", "Scoring", [Choice(False, "own cards"), Choice(True, "stolen")],
                     bool(defaults.get("stolen", False))),
     ]

@@ -38,12 +38,21 @@ TIMER_CHOICES = (("auto", "usual"),  # 3 minutes, 4 solo (the sheet)
                  (0, "no timer"))
 
 
+def _own_timer(timer: Any) -> list[Choice]:
+    """station.toml's own round length, when the row does not offer it: "1 min 35 s", "7 min"."""
+    if timer in dict(TIMER_CHOICES):
+        return []
+    minutes, seconds = divmod(int(timer), 60)
+    return [Choice(timer, " ".join(part for part in (f"{minutes} min" if minutes else "",
+                                                      f"{seconds} s" if seconds else "") if part))]
+
+
 def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
     timer = defaults.get("timer", "auto")
     return [
         SetupOption("players", "Players", [Choice(n, str(n)) for n in range(1, 9)], int(defaults.get("players", 3))),
-        SetupOption("timer", "Timer", [Choice(value, label) for value, label in TIMER_CHOICES],
-                    timer if timer in dict(TIMER_CHOICES) else "auto"),
+        SetupOption("timer", "Timer", [*_own_timer(timer), *(Choice(value, label) for value, label in TIMER_CHOICES)],
+                    timer),
         SetupOption("advanced", "Advanced", [Choice(True, "in"), Choice(False, "out")],
                     bool(defaults.get("advanced", True))),
         SetupOption("help", "Help cards", [Choice("cards", "3 for the game"), Choice("unlimited", "unlimited")],

@@ -65,7 +65,7 @@ def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
                     int(defaults.get("target", 500))),
         SetupOption("minutes", "Time", [Choice(n, f"{n} min") for n in (20, 10, 15, 30)] + [Choice(0, "no clock")],
                     int(defaults.get("minutes", 20))),
-        SetupOption("window", "Counting", [Choice(n, f"{n} s") for n in (5, 8, 10, 3)], int(defaults.get("window", 5))),
+        SetupOption("window", "Counting", [Choice(n, f"{n} s") for n in (5, 8, 10, 3)], defaults.get("window", 5)),
     ]
 
 
