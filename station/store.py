@@ -89,7 +89,7 @@ _NOT_OBJECT_PY = "NOT mcs_json_object({0})"   # for an SQLite built without its 
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
 #: SQLite errors that say something about the machine (busy, no permission, disk full or failing),
 #: not about the file's contents: the file is left where it is and the error names the fix.
-_NOT_DAMAGE = {5, 6, 7, 8, 10, 13, 14, 23}  # BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN, AUTH
+_NOT_DAMAGE = {3, 5, 6, 7, 8, 10, 13, 14, 23}  # PERM, BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN, AUTH
 
 
 class JournalError(Exception):

@@ -479,6 +479,23 @@ def test_on_python_3_10_sqlites_words_alone_tell_damage_from_the_machine(message
     assert (store.is_damage(error), store.is_damage(error, inspecting=True)) == (damage, damage_when_inspecting)
 
 
+@pytest.mark.parametrize(("code", "name", "words", "damage_when_inspecting"), [
+    (3, "SQLITE_PERM", "access permission denied", False),    # a lock the file system refuses (EPERM)
+    (23, "SQLITE_AUTH", "not authorized", False),
+    (5, "SQLITE_BUSY", "database is locked", False),
+    (1, "SQLITE_ERROR", "unsupported file format", True),
+    (11, "SQLITE_CORRUPT", "database disk image is malformed", True),
+])
+def test_sqlites_error_code_tells_damage_from_the_machine(code: int, name: str, words: str,
+                                                          damage_when_inspecting: bool) -> None:
+    """From Python 3.11 SQLite's error code decides, whatever its words: damage sets the journal
+    aside, the machine's trouble (here a permission a network file system refuses) never does."""
+    error = sqlite3.OperationalError(words)
+    error.sqlite_errorcode, error.sqlite_errorname = code, name
+    assert store.is_damage(error, inspecting=True) is damage_when_inspecting
+    assert store.is_damage(error) is (code == 11)
+
+
 # ---- what opening finds -------------------------------------------------------------------------
 
 def test_a_new_journal_commits_to_disk_at_every_action(path: Path) -> None:
