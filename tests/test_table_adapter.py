@@ -118,11 +118,11 @@ def test_each_kind_of_foreign_code_gets_its_own_words():
         "a poster's code": foreign_note("https://ex.org/a"),
     }
     assert {what: (n.code, n.title, n.detail) for what, n in notes.items()} == {
-        "a card of a game the station knows": ("other_game", "Other game", "a Big Bang card"),
-        "a game code nobody knows": ("other_game", "Other game", "not a card of this game"),
-        "a game code that does not even split": ("other_game", "Other game", "not a card of this game"),
-        "a damaged card of ours": ("unknown_code", "Unknown card", "its code is damaged?"),
-        "a card from a newer station": ("unknown_code", "Newer card", "update the station"),
+        "a card of a game the station knows": ("other_game", "Other game", "A Big Bang card: take it off"),
+        "a game code nobody knows": ("other_game", "Other game", "Not a card of this game: take it off"),
+        "a game code that does not even split": ("other_game", "Other game", "Not a card of this game: take it off"),
+        "a damaged card of ours": ("unknown_code", "Unknown card", "Its code may be damaged: reprint it"),
+        "a card from a newer station": ("unknown_code", "Newer card", "Update the station"),
         "a poster's code": ("unknown_code", "Unknown code", "QR 'https://ex.org/a' is not a card"),
     }
 

@@ -72,7 +72,7 @@ def test_unknown_codes_other_games_and_duplicates_are_notes_never_plays():
     r = reading(adapter, events)
     assert r.actions == []
     assert [n.code for n in r.notes] == ["unknown_code", "other_game", "duplicate"]
-    assert foreign_note("MCS1-BB-A-1", "UnknownGame").detail == "a Big Bang card"
+    assert foreign_note("MCS1-BB-A-1", "UnknownGame").detail == "A Big Bang card: take it off"
     damaged = foreign_note("MCS1-MW-A-X99", "UnknownCard")  # our own game's code, damaged: not "another game"
     assert damaged.code == "unknown_code" and damaged.title == "Unknown card"
     assert foreign_note("MCS2-MW-A-N3", "UnknownVersion").title == "Newer card"
@@ -188,4 +188,4 @@ def test_the_mat_notes_say_what_to_do():
 def test_a_card_seen_in_two_places_is_named_on_the_screen():
     r = reading(MathWarsTable(["Ana", "Ben"]), [{"type": "duplicate", "card": "MW-A-N21", "positions": [[1, 2], [3, 4]]}])
     assert [n.as_json() for n in r.notes] == [{"type": "note", "code": "duplicate", "title": "Seen twice!",
-                                               "detail": "MW-A-N21: one card, two places?", "card": "MW-A-N21"}]
+                                               "detail": "COUNT META 21 twice? Take one away", "card": "MW-A-N21"}]

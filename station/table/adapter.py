@@ -19,7 +19,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.errors import PayloadError
+from engine.catalog import load_catalog
+from engine.errors import EngineError, PayloadError
 from engine.games import GAMES
 from engine.payload import split_payload
 from station.table.mat import MatLayout, Zone
@@ -104,14 +105,14 @@ class TableAdapter(ABC):
             if kind == "unknown_code":
                 reading.notes.append(foreign_note(event["text"], event.get("kind")))
             elif kind == "duplicate":
-                reading.notes.append(Note("duplicate", "Seen twice!", f"{event['card']}: one card, two places?",
+                reading.notes.append(Note("duplicate", "Seen twice!", f"{_named(event['card'])} twice? Take one away",
                                           event["card"]))
             elif kind in ("placed", "stacked", "moved", "removed") and mat is not None and not problem:
                 other = _other_game(card, self.game)
                 if other is None:
                     self.on_card_event(event, t, state, mat, reading)
                 elif kind in ("placed", "stacked"):  # told once, when it lands; it plays no part
-                    reading.notes.append(Note("other_game", "Other game", f"a {other} card", card))
+                    reading.notes.append(Note("other_game", "Other game", f"A {other} card: take it off", card))
         if mat is not None and not problem:
             self.on_table(snapshot, t, state, mat, reading)
         return reading
@@ -216,6 +217,14 @@ def _other_game(card: str | None, game: str) -> str | None:
     return entry.title if entry is not None and entry.name != game else None
 
 
+def _named(card_id: str) -> str:
+    """A card as the children read it ("COUNT META 21"), else its ID."""
+    try:
+        return load_catalog().card(card_id).face.describe()
+    except EngineError:
+        return card_id
+
+
 def foreign_note(text: str, kind: str | None = None) -> Note:
     """A QR code that is no card of this game, told by the catalog's verdict (``kind``: the
     name of its ``PayloadError``; any other, or none, is a code that is no card at all)."""
@@ -225,11 +234,12 @@ def foreign_note(text: str, kind: str | None = None) -> Note:
         except PayloadError:
             entry = None
         title = entry.title if entry is not None else ""
-        return Note("other_game", "Other game", f"a {title} card" if title else "not a card of this game")
+        return Note("other_game", "Other game", f"A {title} card: take it off" if title
+                    else "Not a card of this game: take it off")
     if kind == "UnknownCard":
-        return Note("unknown_code", "Unknown card", "its code is damaged?")
+        return Note("unknown_code", "Unknown card", "Its code may be damaged: reprint it")
     if kind == "UnknownVersion":
-        return Note("unknown_code", "Newer card", "update the station")
+        return Note("unknown_code", "Newer card", "Update the station")
     shown = text if len(text) <= 18 else text[:17] + "…"
     return Note("unknown_code", "Unknown code", f"QR {shown!r} is not a card")
 
