@@ -65,3 +65,11 @@ def test_the_last_card_but_none_is_told_as_one_card_left():
     assert game.describe({**play, "left": 1}) == "Ana plays 4 (score 27, 1 card left)."
     assert game.describe({**play, "left": 0}) == "Ana plays 4 (score 27, 0 cards left)."
     assert game.describe({**play, "left": 2}) == "Ana plays 4 (score 27, 2 cards left)."
+
+
+def test_a_discard_pile_of_one_card_is_shuffled_back_in_as_one_card():
+    game = started()
+    assert game.describe({"type": "reshuffled", "player": "Ana", "cards": 1, "t": 3}) == \
+        "Ana shuffles the discard pile (1 card) back in to replay it."
+    assert game.describe({"type": "reshuffled", "player": "Ana", "cards": 4, "t": 3}) == \
+        "Ana shuffles the discard pile (4 cards) back in to replay it."

@@ -687,7 +687,7 @@ def test_when_the_draw_pile_runs_out_the_traded_cards_are_shuffled_back():
     seats = ["Ana", "Ben", "Cleo"]
     for turn in range(18):  # 18 trades of 7: 126 of the 127 cards left after the deal
         table.act("trade", player=seats[turn % 3], count=7)
-    assert table.game.draw_pile == 1
+    assert table.game.draw_pile == 1 and table.game.summary()[-1] == "Draw pile: 1 card."
     (traded, _) = table.act("trade", player="Ana", count=7)  # discarded first, then drawn: all 133 shuffled
     assert traded["drawn"] == 7 and table.game.draw_pile == 1 + 133 - 7
     assert sum(table.game.hands.values()) + table.game.draw_pile == 148  # no card made or lost

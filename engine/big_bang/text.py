@@ -193,7 +193,8 @@ _TELLERS = {
     "discarded": _discarded,
     "dead_hand": _dead_hand,
     "drawn": _drawn,
-    "reshuffled": lambda e: f"{e['player']} shuffles the discard pile ({e['cards']} cards) back in to replay it.",
+    "reshuffled": lambda e: f"{e['player']} shuffles the discard pile ({e['cards']} card{'' if e['cards'] == 1 else 's'}) "
+                            "back in to replay it.",
     "player_done": lambda e: _DONE[e["reason"]].format(e["player"]),
     "time_up": lambda e: "Time is up!",
     "round_over": _round_over,

@@ -203,5 +203,6 @@ def summary(state: Mapping[str, Any]) -> list[str]:
     width = max(len(name) for name in state["players"])
     for name in state["players"]:
         lines.append(f"  {name:<{width}}  {_signed(state['scores'][name]):>5} points  {state['hands'][name]} in hand")
-    lines.append(f"Draw pile: {state['draw_pile']} cards.")
+    pile = state["draw_pile"]
+    lines.append(f"Draw pile: {pile} card{'' if pile == 1 else 's'}.")
     return lines
