@@ -223,3 +223,29 @@ def test_the_hint_says_what_the_pile_top_does_and_when_nothing_fits():
     state = game.state()
     state["tableaux"][0]["discard"][-1].update(kind="rules", value=None, card="BB-A-R1")
     assert dict(BB.menu(state).choices)["Hint"].lines[-1] == "Pile top card: fits"
+
+
+#: A solo round far on: 27 of set A's 28 number cards down; the last, a 7, fits nowhere.
+LOCKED = (("BB-A-N5A", (0, 1), 60), ("BB-A-N6A", (-1, 1), 0), ("BB-A-N6B", (1, 1), 0), ("BB-A-N7A", (-1, 2), 60),
+          ("BB-A-N5B", (2, 1), 60), ("BB-A-N6C", (-2, 2), 0), ("BB-A-N6D", (3, 1), 0), ("BB-A-N7B", (4, 1), 60),
+          ("BB-A-N7C", (1, 2), 60), ("BB-A-N5C", (-2, 1), 60), ("BB-A-N7D", (-3, 2), 60), ("BB-A-N5D", (3, 2), 60),
+          ("BB-A-N6E", (-3, 1), 0), ("BB-A-N4A", (2, 0), 0), ("BB-A-N4B", (-2, 0), 0), ("BB-A-N6F", (4, 0), 0),
+          ("BB-A-N3A", (-1, 0), 60), ("BB-A-N5E", (5, 0), 60), ("BB-A-N3B", (1, 0), 60), ("BB-A-N4C", (4, 2), 0),
+          ("BB-A-N4D", (-1, -1), 0), ("BB-A-N3C", (5, 2), 60), ("BB-A-N7E", (-4, 1), 60), ("BB-A-N2A", (1, -1), 0),
+          ("BB-A-N1A", (2, -1), 60), ("BB-A-N2B", (2, -2), 0), ("BB-A-N7F", (-2, 3), 60))
+
+
+def test_the_hint_says_so_when_nothing_fits_any_more():
+    game = game_of()
+    for t, (card, cell, turn) in enumerate(LOCKED, start=1):
+        assert shown(game, play(game, card, cell, turn, t=float(t)))[0].signal == "accepted"
+    hint = dict(BB.menu(game.state()).choices)["Hint"]
+    assert hint == BannerView("Hint", "Nothing fits", ("24 open sides",), "Any button: back")
+
+
+def test_the_round_sum_counts_a_rules_card_twice():
+    game = game_of(rules_cards=True, minutes=1)
+    play(game, "BB-A-R1", (1, 0), 180)
+    events = game.apply({"type": "time_up", "t": 60.0})
+    assert [o.view for o in shown(game, events) if o.view.hint == "CONFIRM: next"] == [
+        BannerView("Round 1", "−31 points", ("0 played, 1 Rules: +2", "33 left: −33"), "CONFIRM: next")]  # 2 − 33
