@@ -96,12 +96,19 @@ VIOLATIONS = {
     "not_started": text.not_started(), "started": text.started(), "round_on": text.round_on(),
     "round_over": text.round_over(), "game_over": text.game_over(),
 }
-SCREENS = every_screen()
+NAMES = sorted(every_screen())  # the moments, known at collection; the screens are made again per run
 
 
-@pytest.mark.parametrize("name", sorted(SCREENS))
-def test_every_big_bang_screen_fits_whole_in_glyphs_the_oled_has(name):
-    assert not unreadable(SCREENS[name])
+@pytest.fixture(scope="module")
+def drawn() -> dict[str, View]:
+    """Made while the tests run, not at import: mutation testing forks after import, so screens
+    made then would never show a planted change."""
+    return every_screen()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_big_bang_screen_fits_whole_in_glyphs_the_oled_has(name, drawn):
+    assert not unreadable(drawn[name])
 
 
 def test_every_refusal_the_screens_know_is_drawn():
@@ -122,8 +129,8 @@ def test_every_refusal_the_screens_know_is_drawn():
     ("done-all_down", "The round is over"),
     ("done-out", "The round is over"),
 ])
-def test_each_moment_ends_on_the_next_step(name, bottom):
-    assert bottom_line(SCREENS[name]) == bottom
+def test_each_moment_ends_on_the_next_step(name, bottom, drawn):
+    assert bottom_line(drawn[name]) == bottom
 
 
 @pytest.mark.parametrize("name, bottom", [
@@ -142,22 +149,22 @@ def test_each_moment_ends_on_the_next_step(name, bottom):
     ("violation-game_over", "CONFIRM: new game"),
     ("reshuffled", "it is your deck now"),
 ])
-def test_every_card_refused_or_noted_ends_on_what_to_do(name, bottom):
-    assert bottom_line(SCREENS[name]) == bottom
+def test_every_card_refused_or_noted_ends_on_what_to_do(name, bottom, drawn):
+    assert bottom_line(drawn[name]) == bottom
 
 
-def test_a_card_that_does_not_fit_says_why_in_the_rules_words():
-    rules = SCREENS["solo/rules/0"]  # a Rules card whose restricted side meets the 1
+def test_a_card_that_does_not_fit_says_why_in_the_rules_words(drawn):
+    rules = drawn["solo/rules/0"]  # a Rules card whose restricted side meets the 1
     assert (rules.title, rules.who) == ("No fit", "Rules card") and rules.detail.endswith(". Take it back")
     assert rules.detail.startswith("Only ")  # the engine's reason, not dropped: "Only 6 or 7 there"
-    assert SCREENS["solo/cell-taken/0"].title == "Place taken"
-    assert SCREENS["solo/dead-face/0"].detail == "That side takes nothing. Take it back"
+    assert drawn["solo/cell-taken/0"].title == "Place taken"
+    assert drawn["solo/dead-face/0"].detail == "That side takes nothing. Take it back"
 
 
-def test_the_rounds_sum_adds_up_as_a_child_checks_it():
-    solo = SCREENS["solo/time-up/1"]  # 3 number cards down, 31 left: 3 − 31
+def test_the_rounds_sum_adds_up_as_a_child_checks_it(drawn):
+    solo = drawn["solo/time-up/1"]  # 3 number cards down, 31 left: 3 − 31
     assert (solo.big, solo.lines) == ("−28 points", ("3 played: +3", "31 left: −31"))
-    stolen = SCREENS["race/time-up/1"]
+    stolen = drawn["race/time-up/1"]
     assert stolen.lines == ("Round score −26", "Best: +0 for cards left")  # a tie: nobody else left cards to take
-    with_rules = SCREENS["sum-with-rules"]  # 20 + 2 × 3 − 5
+    with_rules = drawn["sum-with-rules"]  # 20 + 2 × 3 − 5
     assert (with_rules.big, with_rules.lines) == ("21 points", ("20 played, 3 Rules: +26", "5 left: −5"))
