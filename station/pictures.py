@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from station.ui.fonts import font
 from station.vision.calibrate import MIN_PX_PER_MODULE, SATURATED, Calibration
-from station.vision.images import as_gray
+from station.vision.images import PixelFormat, as_gray
 
 GOOD = (0, 200, 0)
 BAD = (230, 30, 30)
@@ -24,22 +24,21 @@ GLARE_TINT = np.array([255, 0, 255], np.float32)  # magenta: unlike anything pri
 CORNER_ORDER = ("top-left", "top-right", "bottom-right", "bottom-left")  # the outline's order
 
 
-def as_picture(frame: Any, pixel_format: str = "BGR") -> Image.Image:
+def as_picture(frame: Any, pixel_format: PixelFormat = "BGR") -> Image.Image:
     """A camera frame (BGR, grey, or YUV420's Y plane) as an RGB picture."""
     array = np.asarray(frame)
-    if pixel_format.upper().startswith("YUV") or array.ndim == 2:
-        return Image.fromarray(np.ascontiguousarray(as_gray(array, "YUV420" if pixel_format.upper().startswith("YUV")
-                                                            else "GREY"))).convert("RGB")
-    return Image.fromarray(np.ascontiguousarray(array[:, :, 2::-1]))  # BGR(A) to RGB
+    if pixel_format == "BGR" and array.ndim == 3:
+        return Image.fromarray(np.ascontiguousarray(array[:, :, 2::-1]))  # BGR(A) to RGB
+    return Image.fromarray(np.ascontiguousarray(as_gray(array, pixel_format))).convert("RGB")
 
 
-def calibration_picture(frame: Any, result: Calibration, pixel_format: str = "BGR") -> Image.Image:
+def calibration_picture(frame: Any, result: Calibration, pixel_format: PixelFormat = "BGR") -> Image.Image:
     """The frame with the report drawn on it, under a strip that says ready, or how many things to
     fix (a strip of its own, so it never hides a corner square); the frame's pixels keep their
     coordinates, shifted down by ``banner_height(frame width)``."""
     picture = as_picture(frame, pixel_format)
     if result.outline_px:
-        picture = _tint_glare(picture, as_gray(np.asarray(frame), _format(pixel_format)), result)
+        picture = _tint_glare(picture, as_gray(np.asarray(frame), pixel_format), result)
     draw = ImageDraw.Draw(picture)
     line = max(2, picture.width // 400)
     text_size = _text_size(picture.width)
@@ -72,10 +71,6 @@ def banner_height(width: int) -> int:
 
 def _text_size(width: int) -> int:
     return max(14, width // 60)
-
-
-def _format(pixel_format: str) -> Any:
-    return "YUV420" if pixel_format.upper().startswith("YUV") else "BGR"
 
 
 def _tint_glare(picture: Image.Image, gray: np.ndarray, result: Calibration) -> Image.Image:

@@ -19,6 +19,7 @@ from typing import Any
 from engine.games import GAME_TITLES
 from engine.protocol import Game
 from station.ui.views import LiveView, PlayerLine
+from station.vision.images import PixelFormat
 
 log = logging.getLogger("station.web")
 VERDICTS = 8  # the last verdicts the page lists
@@ -49,7 +50,7 @@ class Sight:
     """The last frame the station looked at, and the cards it believes lie on the table."""
 
     image: Any                   # the camera's array (never written to after capture)
-    pixel_format: str
+    pixel_format: PixelFormat   # as the camera gave it: BGR or YUV420
     table: Any                   # station.vision.table_map.TableMap: table units back to pixels
     cards: tuple[Any, ...]       # TrackedCards (card_id, x, y, angle in table units)
 

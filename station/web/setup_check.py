@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from station.pictures import calibration_picture
 from station.vision.calibrate import Calibration, calibrate
-from station.vision.images import PixelFormat, as_gray
+from station.vision.images import as_gray
 from station.web.board import Board, Sight
 
 MAX_SIDE = 1280  # the picture is scaled down to this for the page
@@ -43,7 +43,7 @@ class SetupCheck:
         with self._lock:
             if self._last is None or self._last.sight is not sight:
                 number = self._last.number + 1 if self._last else 1
-                self._last = Check(sight, calibrate(as_gray(sight.image, _format(sight))), number)
+                self._last = Check(sight, calibrate(as_gray(sight.image, sight.pixel_format)), number)
             return self._last
 
     def picture_jpeg(self) -> bytes | None:
@@ -53,12 +53,8 @@ class SetupCheck:
         check = last or self.run()
         if check is None:
             return None
-        picture = calibration_picture(check.sight.image, check.result, _format(check.sight))
+        picture = calibration_picture(check.sight.image, check.result, check.sight.pixel_format)
         picture.thumbnail((MAX_SIDE, MAX_SIDE))
         out = io.BytesIO()
         picture.save(out, "JPEG", quality=85)
         return out.getvalue()
-
-
-def _format(sight: Sight) -> PixelFormat:
-    return "YUV420" if sight.pixel_format.upper().startswith("YUV") else "BGR"
