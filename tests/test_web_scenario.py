@@ -147,11 +147,11 @@ def game_event_types(run: ScenarioRun) -> set[str]:
 
 def test_the_snapshot_names_each_card_by_what_it_shows(station: Station, tmp_path: Path):
     """A teacher reads "COUNT META 21" on the picture, not a payload's "MW-A-N21"."""
-    from station.web import snapshot
+    from station.table.adapter import card_words
 
     run = scenario("normal-hand", station.board, tmp_path)
     play_until(run, 5)
     sight = station.board.sight()
-    names = sorted(snapshot._name(card.card_id) for card in sight.cards)
+    names = sorted(card_words(card.card_id) for card in sight.cards)
     assert names == ["COUNT META 15", "COUNT META 21", "MATH CRATE +6", "MATH CRATE −5"]
-    assert snapshot._name("MW-Z-N99") == "MW-Z-N99"                       # not a card of ours: its ID
+    assert card_words("MW-Z-N99") == "MW-Z-N99"                       # not a card of ours: its ID

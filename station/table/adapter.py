@@ -105,7 +105,7 @@ class TableAdapter(ABC):
             if kind == "unknown_code":
                 reading.notes.append(foreign_note(event["text"], event.get("kind")))
             elif kind == "duplicate":
-                reading.notes.append(Note("duplicate", "Seen twice!", f"{_named(event['card'])} twice? Take one away",
+                reading.notes.append(Note("duplicate", "Seen twice!", f"{card_words(event['card'])} twice? Take one away",
                                           event["card"]))
             elif kind in ("placed", "stacked", "moved", "removed") and mat is not None and not problem:
                 other = _other_game(card, self.game)
@@ -217,8 +217,8 @@ def _other_game(card: str | None, game: str) -> str | None:
     return entry.title if entry is not None and entry.name != game else None
 
 
-def _named(card_id: str) -> str:
-    """A card as the children read it ("COUNT META 21"), else its ID."""
+def card_words(card_id: str) -> str:
+    """A card as the children and the teacher read it ("COUNT META 21", "BLACK STAR"), else its ID."""
     try:
         return load_catalog().card(card_id).face.describe()
     except EngineError:

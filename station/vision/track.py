@@ -245,7 +245,7 @@ def _near(a: TrackedCard, b: TrackedCard, limit: float) -> bool:
 def _hides(top: TrackedCard, other: TrackedCard) -> bool:
     """Whether ``top`` lies over one of ``other``'s codes: a card laid on a neighbour's last code in
     view (a stack made on an early card of a row, over the next one) covers that neighbour too."""
-    top_shape, other_shape = _shape(top.card_id), _shape(other.card_id)
+    top_shape, other_shape = card_shape(top.card_id), card_shape(other.card_id)
     for spot in other_shape.codes:
         dx, dy = turned((spot.center_x - other_shape.centre[0], spot.center_y - other_shape.centre[1]), other.angle)
         fx, fy = turned((other.x + dx - top.x, other.y + dy - top.y), -top.angle)  # into the top card's face
@@ -254,7 +254,8 @@ def _hides(top: TrackedCard, other: TrackedCard) -> bool:
     return False
 
 
-def _shape(card_id: str) -> CardShape:
+def card_shape(card_id: str) -> CardShape:
+    """A tracked card's cut shape (the tracker, and the snapshot that outlines it, follow catalog cards)."""
     try:
         return shape_of(load_catalog().card(card_id))
     except EngineError:  # not a card of ours: the tracker only follows catalog cards, but stay safe

@@ -9,11 +9,11 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from engine.catalog import load_catalog
-from engine.errors import EngineError
 from station.pictures import as_picture
+from station.printed.cards import RECTANGLE, turned
+from station.table.adapter import card_words
 from station.ui.fonts import font
-from station.printed.cards import RECTANGLE, CardShape, shape_of, turned
+from station.vision.track import card_shape
 from station.web.board import Sight
 
 WIDTH_PX_WITHOUT_MAT = 250.0  # a card's width in a 1080p frame when no mat gives millimetres
@@ -25,7 +25,7 @@ COVERED = (150, 150, 150)
 def card_outline(card: Any, units: str) -> list[tuple[float, float]]:
     """A card's cut outline in table units: its shape's corners about its centre, turned by its
     angle, where the tracker put it."""
-    shape = _shape(card.card_id)
+    shape = card_shape(card.card_id)
     scale = 1.0 if units == "mm" else WIDTH_PX_WITHOUT_MAT / RECTANGLE.width
     cx, cy = shape.centre
     return [(card.x + dx * scale, card.y + dy * scale)
@@ -43,7 +43,7 @@ def snapshot_jpeg(sight: Sight) -> bytes:
         colour = COVERED if card.covered else SEEN
         draw.polygon(corners, outline=colour, width=max(2, image.width // 400))
         centre = (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
-        label = _name(card.card_id) + (" (covered)" if card.covered else "")
+        label = card_words(card.card_id) + (" (covered)" if card.covered else "")
         box = draw.textbbox(centre, label, font=face, anchor="mm")   # named at its middle: no doubt which card
         draw.rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), fill=(0, 0, 0))
         draw.text(centre, label, fill=colour, font=face, anchor="mm")
@@ -51,18 +51,3 @@ def snapshot_jpeg(sight: Sight) -> bytes:
     out = io.BytesIO()
     image.save(out, "JPEG", quality=80)
     return out.getvalue()
-
-
-def _name(card_id: str) -> str:
-    """What the card shows, as a teacher reads it ("COUNT META 21", "BLACK STAR"), else its ID."""
-    try:
-        return load_catalog().card(card_id).face.describe()
-    except EngineError:
-        return card_id
-
-
-def _shape(card_id: str) -> CardShape:
-    try:
-        return shape_of(load_catalog().card(card_id))
-    except EngineError:   # the tracker follows catalog cards only; a rectangle if one ever is not
-        return RECTANGLE
