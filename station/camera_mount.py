@@ -14,8 +14,7 @@ import math
 from dataclasses import dataclass
 
 from station.printed.cards import MODULE_MM
-
-MIN_PX_PER_MODULE = 3.0  # codes stop reading reliably below this (docs/camera.md)
+from station.vision.calibrate import MIN_PX_PER_MODULE  # the same bar calibrate checks a set-up against
 MARGIN_MM = 30.0  # seen beyond each edge of the mat: a card laid half off it still reads
 
 
