@@ -24,6 +24,7 @@ from typing import Any
 from flask import Flask, Response, flash, redirect, render_template, request, url_for
 
 from engine.games import GAME_TITLES
+from station import cli_history
 from station.config import ConfigFileError, load_config, schema
 from station.roster import MAX_NAME, Roster, RosterError
 from station.web import history, settings_edit
@@ -163,7 +164,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
         return render_template(
             "history.html", games=games, filters=filters, problems=problems, damaged=damaged,
             children=children, chart=history.chart_svg(children), when=history.when,
-            result=_result, details=_details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
+            result=cli_history.result, details=cli_history.details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
             players=sorted({p for s in everyone for p in s.players}, key=str.casefold),
             dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode())
 
@@ -235,18 +236,6 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
         return redirect(url_for("station") + "#settings")
 
     return app
-
-
-def _result(s: Any) -> str:
-    from station.cli_history import result
-
-    return result(s)
-
-
-def _details(s: Any) -> str:
-    from station.cli_history import details
-
-    return details(s)
 
 
 def _settings(config_path: Path | None) -> list[dict[str, Any]]:
