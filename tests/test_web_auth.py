@@ -231,3 +231,17 @@ def test_every_page_has_a_strict_content_security_policy(station: Station, clock
         assert answer.headers["X-Frame-Options"] == "DENY"
         assert answer.headers["Referrer-Policy"] == "same-origin"
     assert len(nonces) == len(answers)                                       # a new nonce for every page
+
+
+def test_the_station_keeps_the_pages_sessions_in_its_state_folder(station: Station) -> None:
+    from station.web.server import WebServer
+
+    (station.folder / "web-pin").write_text(PIN + "\n")
+    web = WebServer(bind="127.0.0.1", port=0, state_dir=station.folder, roster=station.roster,
+                    journal_file=station.journal_file, config_path=station.config_path, board=station.board)
+    web.start()
+    try:
+        assert sign_in(at(web.app)).status_code == 302
+    finally:
+        web.stop()
+    assert len(json.loads((station.folder / "web-sessions.json").read_text())["sessions"]) == 1
