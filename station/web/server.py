@@ -32,7 +32,7 @@ class WebServer:
         self.pin = load_or_make_pin(state_dir)
         self.bind = bind
         self.app = create_app(pin=self.pin, roster=roster, journal_file=journal_file, config_path=config_path,
-                              board=board, **options)
+                              board=board, state_dir=state_dir, **options)
         self._server = make_server(bind, port, self.app, threaded=True)   # OSError when the port is taken
         self._server.daemon_threads = True
         self.port = self._server.server_port
