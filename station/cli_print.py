@@ -44,8 +44,8 @@ def register(sub: Any) -> None:
                                        "each face sheet followed by its backs for double-sided printing.")
     p.add_argument("game", metavar="GAME", help="a game with printed cards, or 'all' for every game")
     p.add_argument("--players", type=int, metavar="N",
-                   help="exactly what a table of N players needs (Math Wars Meta: a COUNT META 1-25 deck and a "
-                        "MATH CRATE deck per player, copies A, B, C ...)")
+                   help="exactly what a table of N players needs: each player's own set in copies A, B, C ... "
+                        "(Math Wars Meta, Big Bang) and the shared decks once; a count the game cannot seat is refused")
     _selection_arguments(p, with_game=False)
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
     p.add_argument("--no-backs", dest="backs", action="store_false", help="faces only, for single-sided printing")
