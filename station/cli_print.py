@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
     p = actions.add_parser("print", help="a PDF of a deck laid out for cutting, with backs for duplex",
                            description="Print a deck as a PDF: cards laid out for cutting (cut marks, no card split over pages), "
                                        "each face sheet followed by its backs for double-sided printing.")
-    p.add_argument("game", metavar="GAME", help="a game with printed cards, or 'all' for every game")
+    p.add_argument("game", metavar="GAME", help=f"the game ({_games()}) or 'all' for every game")
     p.add_argument("--players", type=int, metavar="N",
                    help="exactly what a table of N players needs: each player's own set in copies A, B, C ... "
                         "(Math Wars Meta, Big Bang) and the shared decks once; a count the game cannot seat is refused")
@@ -66,7 +66,7 @@ def register(sub: Any) -> None:
     p = mat_actions.add_parser("print", help="a PDF of the mat, tiled over several pages when larger than the paper",
                                description="Print a game's play mat at full size; a mat larger than the paper is tiled "
                                            "over several pages with overlap marks for gluing.")
-    p.add_argument("game", metavar="GAME", help="the game (math-wars)")
+    p.add_argument("game", metavar="GAME", help=f"the game: {_games()}")
     p.add_argument("--players", type=int, default=None, help="how many players sit at the mat (default: the game's usual)")
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
     p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-mat.pdf in the current folder)")
@@ -83,6 +83,11 @@ def register(sub: Any) -> None:
         parser.set_defaults(run=lambda args, parser=parser: (parser.print_help(), EXIT_USAGE)[1])
 
 
+def _games() -> str:
+    """Every game's name, from the registry (``engine.games``), for the help texts."""
+    return ", ".join(GAME_TITLES)
+
+
 def _ruler(args: argparse.Namespace) -> int:
     from station.printables.ruler_pdf import write_ruler_pdf
 
@@ -93,7 +98,7 @@ def _ruler(args: argparse.Namespace) -> int:
 
 def _selection_arguments(p: argparse.ArgumentParser, *, with_game: bool = True) -> None:
     if with_game:
-        p.add_argument("game", metavar="GAME", help="a game with printed cards (math-wars)")
+        p.add_argument("game", metavar="GAME", help=f"the game: {_games()}")
     p.add_argument("--copies", help="deck copies to include, e.g. A,B (default: all)")
     p.add_argument("--deck", help="only one named deck, e.g. count25 (default: every card)")
 

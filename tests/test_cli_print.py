@@ -184,3 +184,13 @@ def test_players_outside_what_a_game_serves_are_refused_in_one_line_and_print_no
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"for {least}–{most} players" in err and f"not {refused}" in err, err
     assert not (tmp_path / "no.pdf").exists()
+
+
+def test_mat_print_help_names_every_game_of_the_registry(capsys, monkeypatch):
+    from engine.games import GAMES
+
+    monkeypatch.setenv("COLUMNS", "200")  # argparse wraps at hyphens: "big-" / "bang"
+    with pytest.raises(SystemExit):
+        main(["mat", "print", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert all(name in help_text for name in GAMES), help_text
