@@ -35,7 +35,6 @@ Progress = Callable[[int, int], None]
 
 OVERLAP_MM = 15.0  # glue strip between neighbouring tiles
 FOOTER_MM = 11.0  # below a tile: its name, then the how-to
-ZONE_TINT = 0.18  # share of the kind's colour in a zone's fill
 OUTLINE_TINT = 0.45  # share of it in the card outline inside a zone
 CROSS_MM = 4.0  # half the span of a registration cross (under half the overlap)
 LABEL_SIZE = 4.5  # zone labels: 3.3 mm capitals
@@ -233,17 +232,18 @@ def _draw_mat(c: Canvas, layout: MatLayout, cells: dict[int, list[list[bool]]]) 
 
 
 def _draw_zone(c: Canvas, zone: Zone, colour: colors.Color, seat: str) -> None:
-    """A tinted box, its labels along the side nearest its reader; a pile's box also shows the
-    outline of the card that goes there (other zones hold several cards, or any number)."""
+    """An outlined box in the kind's colour, its labels along the side nearest its reader; a
+    pile's box also shows the outline of the card that goes there (other zones hold several
+    cards, or any number). Outlines only, no filled areas: a mat of several pages would
+    otherwise spend most of its toner on grey."""
     c.saveState()
     c.translate(zone.x + zone.w / 2, zone.y + zone.h / 2)
     c.rotate(zone.facing)  # from here +y points at the zone's player
     width, height = (zone.h, zone.w) if zone.facing % 180 else (zone.w, zone.h)  # as its reader sees it
     half_w, half_h = width / 2, height / 2
-    c.setFillColor(_tint(colour, ZONE_TINT))
     c.setStrokeColor(colour)
     c.setLineWidth(0.6)
-    c.roundRect(-half_w, -half_h, width, height, 4.0, stroke=1, fill=1)
+    c.roundRect(-half_w, -half_h, width, height, 4.0, stroke=1, fill=0)
     if zone.role == "pile":
         c.setStrokeColor(_tint(colour, OUTLINE_TINT))
         c.setLineWidth(0.35)
