@@ -164,7 +164,7 @@ def _copies_read(pdf: Path) -> set[str]:
 
 def test_a_big_bang_race_of_two_prints_a_set_for_each_racer(tmp_path, capsys):
     out = tmp_path / "race.pdf"
-    assert main(["cards", "print", "big-bang", "--players", "2", "--no-backs", "--out", str(out)]) == 0
+    assert main(["cards", "print", "big-bang", "--players", "2", "--no-backs", "--no-rules", "--out", str(out)]) == 0
     assert "70 cards" in capsys.readouterr().out  # two sets of 35 triangles
     assert _copies_read(out) == {"A", "B"}
 
@@ -177,7 +177,7 @@ def test_players_outside_what_a_game_serves_are_refused_in_one_line_and_print_no
     offered = [n for n in range(0, 12) if seats(n) is None]
     least, most = offered[0], offered[-1]
     for served in (least, most):
-        assert main(["cards", "print", game, "--players", str(served), "--out", str(tmp_path / "ok.pdf")]) == 0
+        assert main(["cards", "print", game, "--players", str(served), "--no-rules", "--out", str(tmp_path / "ok.pdf")]) == 0
     capsys.readouterr()
     for refused in (least - 1, most + 1):
         assert main(["cards", "print", game, "--players", str(refused), "--out", str(tmp_path / "no.pdf")]) == 2
