@@ -33,6 +33,7 @@ from station.printables.looks import look_for
 from station.printables.mat_pdf import draw_mat_picture
 from station.printables.output import atomic_output, check_writable
 from station.printables.paper import PRINTER_MARGIN_MM, Paper
+from station.printables.typeset import SIGNS
 from station.printed.cards import shape_of
 from station.table.mat import MatLayout, mat_layout
 
@@ -237,10 +238,12 @@ def _draw_card(c: Canvas, card: Card, placed: PlacedCard, layout: MatLayout) -> 
 
 
 def _face_words(card: Card) -> str:
+    """A card's value as it is printed (the true minus and times signs), else its kind's name."""
     face = card.face
+    op = SIGNS.get(face.op, face.op) if face.op else ""
     if face.number is not None:
-        return f"{face.op or ''}{face.number}".replace("-", "−")
-    return face.op or face.label
+        return f"{op}{face.number}".replace("-", SIGNS["-"])
+    return op or face.label
 
 
 # --- drawing pages -----------------------------------------------------------------------------
