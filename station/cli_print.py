@@ -176,18 +176,20 @@ def _print(args: argparse.Namespace) -> int:
     paper = parse_paper(args.paper)
     out = args.out or Path(f"{args.game}-cards.pdf")
     count = sum(len(group) for group in groups)
-    then, rules_pages = None, [0]
+    rules_pages = [0]
     if args.rules:
         from station.printables.rules_card import draw_rules_pages, rules_card
 
         for name in names:
             rules_card(name)  # a card's mistake is found before minutes of printing
 
-        def then(c: Any) -> int:
-            rules_pages[0] = draw_rules_pages(c, names, paper)
-            return rules_pages[0]
+    def rules_after_cards(c: Any) -> int:
+        rules_pages[0] = draw_rules_pages(c, names, paper)
+        return rules_pages[0]
+
     pages = write_deck_pdf(groups, paper, out, backs=args.backs, progress=ProgressLine(f"Printing {count} cards: page"),
-                           title=f"{' + '.join(GAME_TITLES[n] for n in names)} cards", then=then)
+                           title=f"{' + '.join(GAME_TITLES[n] for n in names)} cards",
+                           then=rules_after_cards if args.rules else None)
     sides = "faces and backs: print double-sided, flip on long edge" if args.backs else "faces only"
     rules = (f", then the rules card{'s' if len(names) > 1 else ''} on the last {_pages(rules_pages[0])} "
              "(--no-rules leaves it out)") if args.rules else ""
