@@ -200,18 +200,24 @@ class Daemon:
         if self.roster is None:
             log.error("teacher's page: not started, the class list cannot be opened")
             return None
-        from station.web.board import Board
-        from station.web.server import WebServer
+        from station.table.adapter import Note
         from station.ui.views import VerdictView
+        from station.web.board import Board
+        from station.web.server import PageNotStarted, WebServer
 
         board = Board()
         try:
             server = WebServer(bind=web["bind"], port=web["port"], state_dir=journal.path.parent, roster=self.roster,
                                journal_file=journal.path, config_path=self.config.path if self.config.path and
                                self.config.path.is_file() else None, board=board)
+        except PageNotStarted as exc:
+            log.error("teacher's page: not started: %s; the station referees on without it", exc)
+            why = VerdictView("info", "No teacher page", exc.short)
+            station.referee.controller.show_note(Note("web", why.title, why.detail))
+            station.referee.controller.teacher_page = lambda: why   # the menu's item says why, after the note
+            return None
         except OSError as exc:
-            log.error("teacher's page: cannot listen on %s:%s (%s); the station runs without it",
-                      web["bind"], web["port"], exc.strerror or exc)
+            log.error("teacher's page: not started (%s); the station referees on without it", exc.strerror or exc)
             return None
         self.board = station.board = board
         self.referee = station.referee

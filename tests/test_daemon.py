@@ -101,3 +101,4 @@ def test_a_missing_camera_is_said_not_replaced(tmp_path):
     _, err = process.communicate(timeout=120)
     assert process.returncode == 0
     assert "camera:" in err and "/dev/nonexistent-camera" in err
+
