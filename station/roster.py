@@ -408,15 +408,18 @@ def read_csv(data: bytes | str) -> tuple[list[tuple[int, str]], list[str]]:
         raise RosterError("this is not a CSV file (it holds binary data): save the list as CSV from the spreadsheet")
     first_line = text.lstrip("\r\n").partition("\n")[0]
     delimiter = max(",;\t", key=first_line.count)  # a spreadsheet's separator is all over its first row
-    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter if first_line.count(delimiter) else ","))
+    rows = _records(text, delimiter if first_line.count(delimiter) else ",")
     column, first = 0, 1
-    if rows:
+    if rows and not isinstance(rows[0], str):
         header = [cell.strip().casefold() for cell in rows[0]]
         named = [i for i, cell in enumerate(header) if cell in NAME_HEADERS]
         if named:
             column, first = named[0], 2
     cells: list[tuple[int, str]] = []
     for number, row in enumerate(rows[first - 1:], start=first):
+        if isinstance(row, str):
+            skipped.append(f"row {number}: {row}")
+            continue
         if not any(cell.strip() for cell in row):
             continue  # a blank line between groups: nothing to add, nothing to report
         if column >= len(row):
@@ -424,6 +427,25 @@ def read_csv(data: bytes | str) -> tuple[list[tuple[int, str]], list[str]]:
             continue
         cells.append((number, row[column]))
     return cells, skipped
+
+
+def _records(text: str, delimiter: str) -> list[list[str] | str]:
+    """Every record of the CSV: its cells, or why it cannot be read (a cell longer than the csv
+    module reads, ``csv.field_size_limit``); the reader goes on at the next line, so one such
+    record costs only itself."""
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    records: list[list[str] | str] = []
+    while True:
+        try:
+            records.append(next(reader))
+        except StopIteration:
+            return records
+        except csv.Error as exc:
+            if "field limit" in str(exc):
+                records.append(f"a cell is over {csv.field_size_limit():,} characters long: that is no name "
+                               "(is this the class list?)")
+            else:
+                records.append(f"cannot be read as CSV ({exc})")
 
 
 def write_atomically(path: Path, text: str) -> None:

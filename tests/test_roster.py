@@ -169,3 +169,20 @@ def test_random_damage_never_stops_the_station_and_the_list_works_afterwards(tmp
             assert kept and str(len(kept)) in roster.recovered
         roster.add("Newcomer")
         assert "Newcomer" in roster.names()
+
+
+def test_a_cell_too_long_for_the_csv_reader_costs_only_its_row(path: Path) -> None:
+    import csv as csv_module
+
+    limit = csv_module.field_size_limit()
+    huge = "x" * (limit + 10)
+    with roster_at(path) as roster:
+        report = roster.import_csv(f"Name,Age\nAna,8\n{huge},9\nBen,7\n".encode())
+        assert roster.names() == ["Ana", "Ben"]
+        assert report.skipped == [f"row 3: a cell is over {limit:,} characters long: that is no name "
+                                  "(is this the class list?)"]
+    with roster_at(path) as roster:   # a file that is one huge cell is refused row by row, never with a crash
+        report = roster.import_csv(huge.encode())
+        assert report.added == []
+        assert report.skipped == [f"row 1: a cell is over {limit:,} characters long: that is no name "
+                                  "(is this the class list?)"]
