@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from screen_helpers import unreadable
-from test_daemon import datagrams, laptop_config, start
+from test_daemon import datagrams, laptop_config, shown_on_the_oled, start
 
 pytestmark = pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads listening sockets from /proc (Linux)")
 
@@ -90,17 +90,6 @@ def test_with_the_page_on_it_listens_on_its_port_only_and_asks_for_the_pin(tmp_p
     finally:
         err = stop(process)
     assert f"teacher's page on http://127.0.0.1:{port}/" in err
-
-
-def shown_on_the_oled(screens: Path, view) -> bool:  # type: ignore[no-untyped-def]
-    """Whether the recorded OLED frames hold exactly this view, as the station draws it."""
-    from PIL import Image
-
-    from station.hardware.display import preview
-    from station.ui.screens import render
-
-    wanted = preview(render(view)).tobytes()
-    return any(Image.open(frame).tobytes() == wanted for frame in sorted(screens.glob("*.png")))
 
 
 def test_a_taken_port_leaves_the_station_refereeing_and_says_why(tmp_path):
