@@ -8,7 +8,6 @@ damaged journal (the station keeps that aside itself when it next starts). Exit 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from dataclasses import asdict
@@ -20,6 +19,7 @@ from engine.errors import EngineError
 from engine.games import GAME_TITLES, new_game
 from station.paths import JOURNAL_NAME, journal_path
 from station.progress import ProgressLine
+from station.spreadsheet import SpreadsheetWriter
 from station.store import GameSummary, Journal, JournalError, NoSuchGame, StoredGame, summarise
 
 EXIT_OK, EXIT_DAMAGED, EXIT_USAGE = 0, 1, 2
@@ -127,7 +127,7 @@ def _note_kept_journals(path: Path) -> None:
 
 def _no_games(message: str, args: argparse.Namespace) -> None:
     if args.csv:
-        csv.writer(sys.stdout).writerow(csv_fields())
+        SpreadsheetWriter(sys.stdout).writerow(csv_fields())
     if args.csv or args.json:
         print(message, file=sys.stderr)
     else:
@@ -143,7 +143,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
     summaries = _summarised(games)
     if args.csv:
         fields = csv_fields()
-        writer = csv.writer(sys.stdout)   # RFC 4180: CRLF line ends, quotes where needed
+        writer = SpreadsheetWriter(sys.stdout)   # RFC 4180, every cell quoted, no formula runs
         writer.writerow(fields)
         writer.writerows(csv_row(s, fields) for s in summaries)
     elif args.json:

@@ -10,8 +10,6 @@ clock where it last stopped).
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -163,16 +161,15 @@ def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
 def games_csv(summaries: list[GameSummary]) -> str:
     """The same CSV as ``mathstation history --csv``, with "date unknown" where the clock was not set."""
     from station.cli_history import csv_fields, csv_row
+    from station.spreadsheet import csv_text
 
     fields = csv_fields()
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(fields)
+    rows = [fields]
     for s in summaries:
         row = csv_row(s, fields)
         if s.started_synced is False:
             row[fields.index("started")] = DATE_UNKNOWN
         if s.ended_synced is False and s.ended:
             row[fields.index("ended")] = DATE_UNKNOWN
-        writer.writerow(row)
-    return out.getvalue()
+        rows.append(row)
+    return csv_text(rows)
