@@ -6,7 +6,9 @@ and nothing derived. Each append is its own transaction, on disk before it retur
 power cut the station reopens the game still "playing" and replays it to the same point.
 A damaged file never stops the station: found at open or at any later read or write, it is
 kept aside for a grown-up to look at, and a new journal begins (``JournalReset`` tells the
-caller, so the game in play can carry on in the new one). Read-only, for ``history``, a damaged
+caller, so the game in play can carry on in the new one). Damage inside an action's row is found
+by the row's check, chained to the row before (``link``): the game goes on from the last sound
+action and the rest is set aside in the same file (docs/journal.md, "Damage inside a row"). Read-only, for ``history``, a damaged
 file gives every game, and every action, that can still be read.
 
 >>> import tempfile
