@@ -420,7 +420,7 @@ class Journal:
             self._require_playing(db, game_id, "record an action in it")
             seq, previous = db.execute(_LAST_LINK, {"game": game_id}).fetchone()
             db.execute("INSERT INTO actions (game_id, seq, action, chain) VALUES (?, ?, ?, ?)",
-                       (game_id, seq, text, link(previous, game_id, seq, text.encode())))
+                       (game_id, seq, text, link(previous or b"", game_id, seq, text.encode())))
         return int(seq)
 
     def drop_last(self, game_id: int) -> dict[str, Any] | None:
@@ -591,7 +591,8 @@ class Journal:
         previous, broken, after, bad = b"", 0, 0, b""
         try:
             if checked:
-                previous = db.execute("SELECT CAST(chain AS BLOB) FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+                previous = db.execute("SELECT CAST(chain AS BLOB) FROM games WHERE id = ?",
+                                      (game_id,)).fetchone()[0] or b""
                 if link(b"", game_id, 0, config_text).encode() != previous:
                     self._damage_found(f"game {game_id}'s config is not what was written", f"game {game_id}")
             rows = db.execute("SELECT seq, CAST(action AS BLOB), " + ("CAST(chain AS BLOB)" if checked else "NULL")
