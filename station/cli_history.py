@@ -101,12 +101,16 @@ def _history(args: argparse.Namespace) -> int:
         _no_games(f"No games played yet (journal: {path}).", args)
         return EXIT_OK
     with Journal(path, readonly=True) as journal:
-        if journal.damaged:
+        if journal.damaged:   # found at open
             print(journal.damaged, file=sys.stderr)
+        found_at_open = journal.damaged
         if number is not None:
             status = _tell(journal, number, as_json=args.json)
         else:
-            status = _list(journal.games(), args, path, damaged=journal.damaged is not None)
+            games = journal.games()
+            status = _list(games, args, path, damaged=journal.damaged is not None)
+        if journal.damaged and not found_at_open:   # found reading the games (an action not as written)
+            print(journal.damaged, file=sys.stderr)
         return EXIT_DAMAGED if journal.damaged else status
 
 
@@ -155,6 +159,8 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         for s in summaries:
             if s.problem:
                 print(f"Game {s.id} stops early: {s.problem}")
+            if s.set_aside:
+                print(f"Game {s.id}: {s.set_aside}")
     return EXIT_OK
 
 
@@ -288,4 +294,6 @@ def _tell(journal: Journal, number: int, *, as_json: bool) -> int:
     else:
         print()
         print("\n".join(game.summary()))
+        if stored.set_aside:
+            print(f"Game {stored.id}: {stored.set_aside}")
     return status

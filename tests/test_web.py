@@ -10,6 +10,7 @@ import re
 import csv
 import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,24 @@ def test_history_shows_every_game_per_child_figures_a_chart_and_honest_dates(cli
     assert "victories" in page and "equations" in page and "best expression" in page
     games = page.split('id="games"')[1]                          # each game's own measures in its row
     assert re.search(r"<td>hands \d+, rounds \d+</td>", games) and re.search(r"<td>equations \d+, ", games)
+
+
+def test_history_says_which_game_lost_actions_to_damage_in_the_journal(client, station: Station) -> None:
+    """One action row damaged (a card's digit changed): the page lists every game and names the
+    damage, before the station has set the damaged actions aside and after."""
+    db = sqlite3.connect(station.journal_file)
+    db.execute("UPDATE actions SET action = replace(action, '-N', '-X') WHERE game_id = 1 AND seq = 3")
+    db.commit()
+    db.close()
+    page = client.get("/history").get_data(as_text=True)
+    assert "The game journal is damaged (game 1&#39;s action 3 is not what was written)" in page
+    rows = page.split('id="games"')[1].split("<tr>")[1:]
+    assert len(rows) == 4 and "actions set aside after action 2: the journal was damaged there" in rows[-1]
+    Journal(station.journal_file).close()   # the station starts: the damaged actions go aside
+    page = client.get("/history").get_data(as_text=True)
+    assert "The game journal is damaged" not in page
+    rows = page.split('id="games"')[1].split("<tr>")[1:]
+    assert len(rows) == 4 and "actions set aside after action 2: the journal was damaged there" in rows[-1]
 
 
 def test_history_filters_by_child_game_and_date(client) -> None:
