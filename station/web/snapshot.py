@@ -49,5 +49,5 @@ def snapshot_jpeg(sight: Sight) -> bytes:
         draw.text(centre, label, fill=colour, font=face, anchor="mm")
     image.thumbnail((MAX_SIDE, MAX_SIDE))
     out = io.BytesIO()
-    image.save(out, "JPEG", quality=80)
+    image.save(out, "JPEG", quality=80, subsampling=0)   # full colour resolution: thin coloured outlines stay their colour
     return out.getvalue()
