@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.protocol import Event, Game
-from station.games import Action, Demo, Menu, StationGame
+from station.games import Action, Demo, Menu, StationGame, per_player
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.ui import sum as screens
 
@@ -20,7 +20,7 @@ class SumStation(StationGame):
     name = NAME
     screens = screens
     replayable = frozenset({"result"})
-    history_columns = ("won_cards", "equations", "how")
+    history_columns = ("won_cards", "equations", "won_by")
     story_events = frozenset({"target_set", "equation_won", "violation", "turn_over", "wild_played", "target_changed",
                               "numbers_out", "game_over"})
 
@@ -45,9 +45,9 @@ class SumStation(StationGame):
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         over = next((e for e in events if e["type"] == "game_over"), None)
-        how = {"empty_hand": "an empty hand", "numbers_out": "most cards won"}.get(over["reason"], "") if over else ""
-        return {"won_cards": dict(game.outcome().scores),
-                "equations": sum(1 for e in events if e["type"] == "equation_won"), "how": how}
+        won_by = {"empty_hand": "an empty hand", "numbers_out": "most cards"}.get(over["reason"], "") if over else ""
+        return {"won_cards": dict(game.outcome().scores), "equations": per_player(game, events, {"equation_won"}),
+                "won_by": won_by}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.sim.sum_players import SumTablePlayers

@@ -116,15 +116,14 @@ def per_child(summaries: list[GameSummary]) -> list[ChildFigures]:
 
 
 def _add(mine: dict[str, Any], measure: str, value: Any, name: str) -> None:
-    """A per-player measure counts the child's own; a game's count adds up over their games; a
-    text naming a player ("Ana: 7 × 8 = 56, 56 points") keeps the child's best (the largest last
-    number)."""
+    """Only the child's own: a per-player measure (a mapping by name) adds the child's value up
+    over their games; a text naming a player ("Ana: 7 × 8 = 56, 56 points") keeps the child's best
+    (the largest last number). A whole game's figure (its rounds, its minutes) is no child's own:
+    the games table says it."""
     if isinstance(value, dict):
         own = value.get(name)
         if isinstance(own, (int, float)) and not isinstance(own, bool):
             mine[measure] = mine.get(measure, 0) + own
-    elif isinstance(value, (int, float)) and not isinstance(value, bool):
-        mine[measure] = mine.get(measure, 0) + value
     elif isinstance(value, str) and value.startswith(f"{name}: "):
         best = mine.get(measure)
         if best is None or _tail_number(value) > _tail_number(best):
