@@ -57,7 +57,7 @@ def play(journal: Journal, seed: int, *, stop_after: int | None = None) -> tuple
 def state(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
     """A state folder with game 1 won, then game 2 in progress."""
     folder = tmp_path / "state"
-    with Journal(folder / JOURNAL_NAME, clock=clock_from(START)) as journal:
+    with Journal(folder / JOURNAL_NAME, clock=clock_from(START), clock_synced=lambda: True) as journal:
         won = play(journal, seed=11)
         going = play(journal, seed=5, stop_after=9)
     return folder, {"won": won, "going": going}
@@ -248,7 +248,7 @@ def test_history_takes_the_state_folder_from_a_station_config(tmp_path, capsys):
 def test_a_big_journal_shows_progress_while_its_games_are_read(tmp_path, capsys) -> None:
     """Replaying a term of games takes a while on a Pi: stderr says how far it got; stdout stays the table."""
     folder = tmp_path / "state"
-    with Journal(folder / JOURNAL_NAME, clock=clock_from(START)) as journal:
+    with Journal(folder / JOURNAL_NAME, clock=clock_from(START), clock_synced=lambda: True) as journal:
         for seed in range(cli_history.PROGRESS_FROM):
             play(journal, seed=seed, stop_after=3)
     assert history("--state-dir", str(folder)) == 0
