@@ -76,6 +76,7 @@ class Daemon:
         self.roster: Any = None  # the class list (station.roster.Roster), once opened
         self.board: Any = None   # the teacher's page's view of the game (station.web.board.Board), when on
         self.referee: Any = None
+        self.page: Any = None    # where the teacher's page listens (station.network.Page), once it does
 
     def serve(self, max_seconds: float | None = None) -> int:
         from station.paths import journal_path
@@ -180,7 +181,7 @@ class Daemon:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
         referee = Referee(cfg, journal, log_event=self._log_record, roster=self._roster_names(journal),
-                          address=self.address or station_address_view)
+                          address=self.address or (lambda: station_address_view(self.page)))
         for note in problems:
             referee.controller.show_note(note)
         return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock)
@@ -218,6 +219,9 @@ class Daemon:
         station.referee.controller.teacher_page = lambda: VerdictView(
             "info", "Teacher page", f"{server.address()}:{server.port} PIN {server.pin}")
         server.start()
+        from station.network import Page
+
+        self.page = Page(server.bind, server.port)
         return server
 
     def _roster_names(self, journal: Any) -> Callable[[], list[str]]:
