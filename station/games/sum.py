@@ -4,7 +4,7 @@ are, for the shared parts that ask (``station.games.StationGame``)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.protocol import Event, Game
@@ -22,7 +22,7 @@ class SumStation(StationGame):
     replayable = frozenset({"result"})
     history_columns = ("won_cards", "equations", "won_by")
     story_events = frozenset({"target_set", "equation_won", "violation", "turn_over", "wild_played", "target_changed",
-                              "numbers_out", "game_over"})
+                              "everyone_draws", "discard", "cards_passed", "numbers_out", "game_over"})
 
     def settings(self) -> dict[str, Key]:
         return {
@@ -48,6 +48,24 @@ class SumStation(StationGame):
         won_by = {"empty_hand": "an empty hand", "numbers_out": "most cards"}.get(over["reason"], "") if over else ""
         return {"won_cards": dict(game.outcome().scores), "equations": per_player(game, events, {"equation_won"}),
                 "won_by": won_by}
+
+    def story(self, game: Game) -> Callable[[Event], list[str]]:
+        """The engine's sentences, a turn's end told with what its player drew (the draws
+        themselves are not told one by one: a turn would take three lines)."""
+        from engine.sum import text
+
+        drawn: list[str] = []
+
+        def tell(event: Event) -> list[str]:
+            if event["type"] == "turn":
+                drawn.clear()
+            if event["type"] == "drew":
+                drawn.append(event["deck"])
+            if event["type"] == "turn_over":
+                return ["  " + text.turn_told(event, drawn)]
+            return ["  " + game.describe(event)] if event["type"] in self.story_events else []
+
+        return tell
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.sim.sum_players import SumTablePlayers
