@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from station import daemon
+from station.terminal_text import say
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -122,8 +123,8 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
 
     demo = game.demo(config, args.seed, args.reveal)
     scenario = demo.scenario
-    print(f"{scenario.title}: {len(demo.expected.seats())} players on the virtual table, {demo.places} cards to put down.")
-    print("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
+    say(f"{scenario.title}: {len(demo.expected.seats())} players on the virtual table, {demo.places} cards to put down.")
+    say("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
     story = _Story(game.story(demo.expected), sys.stdout)
     pace = args.pace if args.pace is not None else (1 / scenario.fps if sys.stdout.isatty() else 0.0)
     with tempfile.TemporaryDirectory(prefix="mathstation-demo-") as scratch:
@@ -142,14 +143,14 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
     expected = demo.expected
     same = [_play(a) for a in actions] == [_play(a) for a in expected.actions]
     print()
-    print("\n".join(expected.summary()))
+    say("\n".join(expected.summary()))
     if args.screens:
-        print(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
+        say(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
     if same and outcome == expected.outcome():
-        print(f"\nThe station read and judged all {len(actions)} plays exactly as the players' own referee did.")
+        say(f"\nThe station read and judged all {len(actions)} plays exactly as the players' own referee did.")
         return EXIT_OK
-    print(f"\nThe station's game differs from the players' ({len(actions)} plays read, "
-          f"{len(expected.actions)} made).", file=sys.stderr)
+    say(f"\nThe station's game differs from the players' ({len(actions)} plays read, "
+        f"{len(expected.actions)} made).", file=sys.stderr)
     return EXIT_FAILED
 
 
@@ -177,4 +178,4 @@ class _Story:
         if self.display is not None and self.display.backend == "terminal":
             self.display.say(line)
         else:
-            print(line, file=self.out, flush=True)
+            say(line, file=self.out)
