@@ -59,9 +59,14 @@ def register(sub: Any) -> None:
     p.add_argument("--text", action="store_true",
                    help="the engine alone, no camera: the virtual players' game told as text (fast)")
     p.add_argument("--save", type=Path, help="--text only: write the game's journal here")
+    owners: dict[str, tuple[str, str, Any]] = {}
     for game in games.values():
-        game.demo_arguments(p.add_argument_group(f"{game.title} ({game.name})"))
-    p.set_defaults(run=_demo)
+        group = p.add_argument_group(f"{game.title} ({game.name})")
+        game.demo_arguments(group)
+        for action in group._group_actions:  # absent unless given: another game's option is refused, not ignored
+            owners[action.dest] = (game.name, action.option_strings[0], action.default)
+            action.default = argparse.SUPPRESS
+    p.set_defaults(run=_demo, game_options=owners)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -103,6 +108,13 @@ def _demo(args: argparse.Namespace) -> int:
     from station.games import plugin
 
     game = plugin(args.game)
+    for dest, (owner, option, default) in args.game_options.items():
+        if not hasattr(args, dest):
+            setattr(args, dest, default)
+        elif owner != args.game:
+            print(f"mathstation demo: {option} is a {plugin(owner).title} option: add --game {owner}, or leave "
+                  f"{option} out", file=sys.stderr)
+            return EXIT_USAGE
     default = "Ana,Ben,Cleo" if args.text else "Ana,Ben"
     players = [name.strip() for name in (args.players or default).split(",") if name.strip()]
     try:
