@@ -45,8 +45,7 @@ def run(args: argparse.Namespace) -> int:
     notifier = Notifier()
     try:
         config = load_config(path)
-    except ConfigFileError as exc:
-        log.error("%s", exc)
+    except ConfigFileError as exc:   # said once, on stderr (the journal under systemd): nothing else
         _show_config_error(path, exc)
         notifier.status(f"config error: {exc}")
         print(f"mathstation run: {exc}", file=sys.stderr)
@@ -301,5 +300,5 @@ def _show_config_error(path: Path | None, error: ConfigFileError) -> None:
                                rotate=settings["rotate"], record=settings["record"] or None)
         display.show(render(FaultView("Config error", error.short, "Fix it, then restart")))
         display.close(keep_image=True)
-    except DisplayError as exc:
-        log.error("display: %s", exc)
+    except DisplayError as exc:   # no OLED to say it on: stderr says it, and nothing unrelated beside it
+        log.debug("display: %s", exc)
