@@ -1,6 +1,6 @@
-"""Lines for a terminal: wrapped between words to its width (``COLUMNS``, else the terminal's
-own), never cut, each continuation indented under its line. The demo's story, header and
-summary all go through here. Written to a file or a pipe (no terminal, no ``COLUMNS``) a line
+"""Lines for a terminal: wrapped between words to its width (``shutil.get_terminal_size``:
+``COLUMNS``, else the terminal's own), never cut, each continuation indented under its line.
+The demo's story, header and summary all go through here. Written to a file or a pipe a line
 stays whole on one line, for grep.
 
 >>> wrap("  Ana drew two Numbers cards and made no equation: turn over.", 30)
@@ -9,7 +9,6 @@ stays whole on one line, for grep.
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import textwrap
@@ -17,14 +16,13 @@ from typing import Any
 
 
 def columns(stream: Any = None) -> int | None:
-    """The width to wrap at: ``COLUMNS`` or the terminal's, less one (a line filling the last
-    column makes some terminals wrap twice); None when ``stream`` (stdout) is no terminal."""
-    if not os.environ.get("COLUMNS", "").isdigit():
-        try:
-            if not (stream or sys.stdout).isatty():
-                return None
-        except (AttributeError, ValueError):
+    """The width to wrap at, less one (a line filling the last column makes some terminals wrap
+    twice); None when ``stream`` (stdout) is no terminal."""
+    try:
+        if not (stream or sys.stdout).isatty():
             return None
+    except (AttributeError, ValueError):
+        return None
     return max(20, shutil.get_terminal_size((80, 24)).columns - 1)
 
 
