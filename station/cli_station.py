@@ -59,14 +59,27 @@ def register(sub: Any) -> None:
     p.add_argument("--text", action="store_true",
                    help="the engine alone, no camera: the virtual players' game told as text (fast)")
     p.add_argument("--save", type=Path, help="--text only: write the game's journal here")
-    owners: dict[str, tuple[str, str, Any]] = {}
+    for name in (None, "store", "store_const", "store_true", "store_false", "append", "append_const", "count"):
+        p.register("action", name, _noting(p._registry_get("action", name)))
+    owners: dict[str, tuple[str, str]] = {}
     for game in games.values():
         group = p.add_argument_group(f"{game.title} ({game.name})")
         game.demo_arguments(group)
-        for action in group._group_actions:  # absent unless given: another game's option is refused, not ignored
-            owners[action.dest] = (game.name, action.option_strings[0], action.default)
-            action.default = argparse.SUPPRESS
+        owners.update({action.dest: (game.name, action.option_strings[0]) for action in group._group_actions})
     p.set_defaults(run=_demo, game_options=owners)
+
+
+def _noting(base: type[argparse.Action]) -> type[argparse.Action]:
+    """``base``, noting in the namespace's ``given`` each option the command line gives: another
+    game's demo option is refused, not ignored (its default says nothing of whether it was typed)."""
+
+    class Noting(base):  # type: ignore[valid-type, misc]
+        def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                     option_string: str | None = None) -> None:
+            namespace.given = {*getattr(namespace, "given", ()), self.dest}
+            super().__call__(parser, namespace, values, option_string)
+
+    return Noting
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -108,10 +121,8 @@ def _demo(args: argparse.Namespace) -> int:
     from station.games import plugin
 
     game = plugin(args.game)
-    for dest, (owner, option, default) in args.game_options.items():
-        if not hasattr(args, dest):
-            setattr(args, dest, default)
-        elif owner != args.game:
+    for dest, (owner, option) in args.game_options.items():
+        if dest in getattr(args, "given", ()) and owner != args.game:
             print(f"mathstation demo: {option} is a {plugin(owner).title} option: add --game {owner}, or leave "
                   f"{option} out", file=sys.stderr)
             return EXIT_USAGE
