@@ -93,15 +93,31 @@ class GameDeck:
     #: copy of their own (``each_player``), and decks printed once for everyone (``shared``)
     each_player: tuple[str, ...] = ()
     shared: tuple[str, ...] = ()
+    #: how many players one table of the game seats (``print.players``: the station's setup
+    #: offers the same); ``players_why`` says in a teacher's words why no more (or fewer)
+    players: tuple[int, int] | None = None
+    players_why: str = ""
+
+    @property
+    def player_range(self) -> tuple[int, int | None]:
+        """The fewest and most players a printed table serves: the manifest's ``print.players``,
+        else one per deck copy when each player has their own (no most when all share one)."""
+        if self.players is not None:
+            return self.players
+        return 1, len(self.copies) if self.each_player else None
 
     def for_players(self, players: int) -> list[list[Card]]:
         """The cards a table of ``players`` needs: each player's decks in copies A, B …, then the
         shared ones in copy A (every card of copy A when the manifest says nothing); one group per
-        copy (each starts on a fresh sheet)."""
+        copy (each starts on a fresh sheet). A count the game cannot seat is a ``CatalogError``
+        that says why, never a short deck."""
+        least, most = self.player_range
+        if players < least or (most is not None and players > most):
+            why = f" ({self.players_why})" if self.players_why else ""
+            seats = f"{least}–{most} players" if most is not None else f"{least} or more players"
+            raise CatalogError(f"{self.title} is for {seats}{why}, not {players}")
         if not self.each_player and not self.shared:
             return [self.cards([self.copies[0]])]
-        if self.each_player and not 1 <= players <= len(self.copies):
-            raise CatalogError(f"{self.title} has deck copies for 1–{len(self.copies)} players, not {players}")
         groups = [[card for deck in self.each_player for card in self.cards([copy], deck)]
                   for copy in self.copies[:players]]   # none without each_player: empty groups are dropped
         shared = [card for deck in self.shared for card in self.cards([self.copies[0]], deck)]
@@ -228,11 +244,25 @@ def _build(data: Mapping[str, Any]) -> GameDeck:
         unknown = [n for n in names if n not in decks]
         if unknown:
             raise ValueError(f"print.{key} names decks that do not exist: {', '.join(unknown)}")
+    seats = _player_range(plan.get("players"), data["copies"], needs["each_player"])
     result = GameDeck(game, data["code"], title, data["copies"], faces, decks,
-                      {n: d.get("title", n) for n, d in data.get("decks", {}).items()}, **needs)
+                      {n: d.get("title", n) for n, d in data.get("decks", {}).items()}, **needs,
+                      players=seats, players_why=str(plan.get("players_why", "")))
     for code in faces:  # every code must fit a payload: PayloadParts checks the alphabet and length
         PayloadParts(result.code, result.copies[0], code)
     return result
+
+
+def _player_range(value: Any, copies: str, each_player: tuple[str, ...]) -> tuple[int, int] | None:
+    """``print.players = [fewest, most]``, checked: each player's own decks need a copy each."""
+    if value is None:
+        return None
+    if (not isinstance(value, list) or len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                                   for v in value) or not 1 <= value[0] <= value[1]):
+        raise ValueError(f"print.players must be [fewest, most], two whole numbers from 1 up, not {value!r}")
+    if each_player and value[1] > len(copies):
+        raise ValueError(f"print.players allows {value[1]} players but there are only {len(copies)} deck copies")
+    return value[0], value[1]
 
 
 #: Template variables of a manifest entry: ``n`` and ``k`` are ranges ``[first, last]``, ``letter``

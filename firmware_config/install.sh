@@ -11,7 +11,8 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HERE="$ROOT/firmware_config"
-APT_PACKAGES=(python3-picamera2 python3-opencv python3-venv libzbar0 python3-lgpio i2c-tools python3-flask)
+APT_PACKAGES=(python3-picamera2 python3-opencv python3-venv libzbar0 python3-lgpio i2c-tools python3-flask
+              python3-flaskext.wtf python3-limits)
 # Only in the Raspberry Pi repository (archive.raspberrypi.com), which Raspberry Pi OS uses and
 # Debian or Ubuntu do not: the others come from Debian itself.
 RPI_REPO_PACKAGES=(python3-picamera2 python3-lgpio)
@@ -114,8 +115,9 @@ done
 reboot_needed=0 software_changed=0 unit_changed=0
 
 # --- 1. apt packages --------------------------------------------------------------------------
-# picamera2, OpenCV and lgpio come from apt (built for the Pi); the venv sees them. Flask (the
-# teacher's page) too: Raspberry Pi OS packages it, so pip finds it there and installs nothing.
+# picamera2, OpenCV and lgpio come from apt (built for the Pi); the venv sees them. Flask, Flask-WTF
+# and limits (the teacher's page, its forms' tokens, its count of wrong PINs) too: Raspberry Pi OS
+# packages them, so pip finds them there and installs nothing.
 if [ -n "$prefix" ]; then
     note "apt packages (${APT_PACKAGES[*]}): left out with --prefix"
 else

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from station.camera_mount import LENSES, MARGIN_MM, MIN_PX_PER_MODULE, mount_for
+from station.camera_mount import LENSES, MARGIN_MM, MIN_PX_PER_MODULE, UPRIGHT_MM, WIDE_MODE, guide_mount, mount_for
 from station.table.mat import games_with_mats, mat_layout, mat_spec
 from station.ui.fonts import font
 
@@ -154,11 +154,14 @@ def wiring(config: dict) -> Image.Image:
     return s.image
 
 
-def stand(height_mm: float = 550.0, depth_mm: float = 340.0, picture_short_mm: float = 400.0) -> Image.Image:
+def stand(height_mm: float = 550.0, depth_mm: float = 340.0, picture_short_mm: float = 400.0,
+          race: tuple[float, float] = (821.0, 540.0)) -> Image.Image:
     """A side view of the stand to build, at scale (1 px = 1 mm), dimensions in mm: looking
-    along the mat's long side, so the picture's short side spans the mat's depth."""
-    s = Sheet(1000, 820)
-    table_y, x_up = 760, 160  # the table's surface, the upright's left side
+    along the mat's long side, so the picture's short side spans the mat's depth. The camera
+    drawn at ``height_mm`` over a ``depth_mm`` mat; dotted, where it goes for a Big Bang race
+    (``race``: lens height, mat depth)."""
+    s = Sheet(1000, 1110)
+    table_y, x_up = 1050, 160  # the table's surface, the upright's left side
     s.text((20, 14), "The stand, seen from the side (mm)", 22, bold=True)
     s.text((20, 50), "Seen along the mat's long side. The base's front edge touches the mat; the camera hangs "
                      "over the mat's middle,", 14)
@@ -168,13 +171,20 @@ def stand(height_mm: float = 550.0, depth_mm: float = 340.0, picture_short_mm: f
     base_l, base_r = x_up - 25, x_up - 25 + 250
     s.d.rectangle((base_l, table_y - 18, base_r, table_y), fill=(210, 170, 110), outline=INK)
     s.text(((base_l + base_r) / 2, table_y + 8), "base 250 deep x 400 wide, 18 thick", 14, anchor="ma")
-    s.d.rectangle((x_up, table_y - 18 - 650, x_up + 20, table_y - 18), fill=(190, 190, 200), outline=INK)
-    s.text((x_up - 8, table_y - 340), "upright 650", 14, anchor="rm")
+    s.d.rectangle((x_up, table_y - 18 - UPRIGHT_MM, x_up + 20, table_y - 18), fill=(190, 190, 200), outline=INK)
+    s.text((x_up - 8, table_y - 18 - UPRIGHT_MM / 2), f"upright {UPRIGHT_MM:.0f}", 14, anchor="rm")
+    arm_end = base_r + race[1] / 2 + 50
+    race_lens_y = table_y - race[0]
+    race_cam_x = base_r + race[1] / 2
+    s.d.rectangle((x_up, race_lens_y - 50, arm_end, race_lens_y - 30), outline=(120, 120, 130))
+    s.d.rectangle((race_cam_x - 15, race_lens_y - 30, race_cam_x + 15, race_lens_y), outline=(40, 40, 40))
+    s.text((race_cam_x + 22, race_lens_y - 24), f"Big Bang race: lens {race[0]:.0f} up", 14, anchor="lm")
+    s.text((race_cam_x + 22, race_lens_y - 6), f"over a {race[1]:.0f} deep mat", 14, anchor="lm")
     lens_y = table_y - height_mm
     arm_y = lens_y - 30
     cam_x = base_r + depth_mm / 2
-    s.d.rectangle((x_up, arm_y - 20, cam_x + 50, arm_y), fill=(190, 190, 200), outline=INK)
-    s.text(((x_up + cam_x) / 2, arm_y - 28), f"arm {cam_x + 50 - x_up:.0f} (slides up and down)", 14, anchor="md")
+    s.d.rectangle((x_up, arm_y - 20, arm_end, arm_y), fill=(190, 190, 200), outline=INK)
+    s.text(((x_up + cam_x) / 2, arm_y - 28), f"arm {arm_end - x_up:.0f} (slides up and down)", 14, anchor="md")
     s.d.rectangle((cam_x - 15, arm_y, cam_x + 15, lens_y), fill=(40, 40, 40))
     s.text((cam_x + 22, arm_y + 14), f"camera, lens down, {cam_x - x_up:.0f} from the upright", 14, anchor="lm")
     half = picture_short_mm / 2
@@ -189,8 +199,9 @@ def stand(height_mm: float = 550.0, depth_mm: float = 340.0, picture_short_mm: f
         s.d.line((cam_x + 16, lens_y, ax, lens_y), fill=(200, 40, 40), width=1) if y == lens_y else None
     s.text((ax - 10, (lens_y + table_y) / 2), f"{height_mm:.0f}", 17, bold=True, anchor="rm", fill=(200, 40, 40))
     s.text((ax - 10, (lens_y + table_y) / 2 + 20), "to the lens", 13, anchor="rm", fill=(200, 40, 40))
-    s.d.rectangle((x_up + 22, arm_y + 40, x_up + 47, arm_y + 125), fill=(0, 120, 60), outline=INK)
-    s.text((x_up + 52, arm_y + 80), "Pi", 14, bold=True, anchor="lm")
+    pi_top = table_y - 18 - UPRIGHT_MM + 180  # under the highest arm, the camera cable short either way
+    s.d.rectangle((x_up + 22, pi_top, x_up + 47, pi_top + 85), fill=(0, 120, 60), outline=INK)
+    s.text((x_up + 52, pi_top + 40), "Pi", 14, bold=True, anchor="lm")
     s.d.rectangle((base_r - 110, table_y - 18 - 60, base_r - 5, table_y - 18), fill=(245, 245, 255), outline=INK, width=2)
     s.text((base_r - 57, table_y - 18 - 68), "OLED + buttons", 14, anchor="md")
     return s.image
@@ -198,21 +209,29 @@ def stand(height_mm: float = 550.0, depth_mm: float = 340.0, picture_short_mm: f
 
 def heights_table() -> str:
     """A Markdown table: per game (its largest mat), the picture it needs, the QR square size in
-    it, and each camera's lens height over the table."""
+    it at 1920 x 1080, and each camera's lens height over the table; a mat too wide for 1080p says
+    the guide's setup for it (the Camera Module 3's 2304 x 1296 mode, ``guide_mount``)."""
     lines = ["| game, largest mat | picture across | px per code square | "
              + " | ".join(lens.name for lens in LENSES) + " |", "| --- | --- | --- |" + " --- |" * len(LENSES)]
+    notes = []
     for game in games_with_mats():
         spec = mat_spec(game)
         layout = max((mat_layout(game, n) for n in range(spec.min_seats, spec.max_seats + 1)),
                      key=lambda m: m.width * m.height)
         who = "whole team" if spec.max_seats == 1 else f"up to {spec.max_seats} players"
         mounts = [mount_for(lens, (layout.width, layout.height)) for lens in LENSES]
-        flag = "" if all(m.readable for m in mounts) else " (too small)"
+        cells = [f"{m.height_mm / 10:.0f} cm" if m.readable else "too small" for m in mounts]
+        guide = guide_mount((layout.width, layout.height))
+        flag = "" if mounts[0].readable else f" (too small: {guide.px_per_module:.1f} at 2304 x 1296)"
+        if guide.lens is WIDE_MODE:
+            cells[0] = f"{guide.height_mm / 10:.0f} cm at 2304 x 1296"
+            notes.append(f"{layout.title}, {who}: only a Camera Module 3 in its 2304 x 1296 mode reads it "
+                         f"({guide.px_per_module:.1f} px per code square, {guide.height_mm / 10:.0f} cm up).")
         lines.append(f"| {layout.title}, {who}: {layout.width / 10:.0f} x {layout.height / 10:.0f} cm "
                      f"| {mounts[0].picture_mm / 10:.0f} cm | {mounts[0].px_per_module:.1f}{flag} | "
-                     + " | ".join(f"{m.height_mm / 10:.0f} cm" for m in mounts) + " |")
-    lines += ["", f"(At 1920 x 1080, straight down, {MARGIN_MM / 10:.0f} cm seen beyond each edge of the mat; "
-                  f"codes read from {MIN_PX_PER_MODULE:.0f} px per square.)"]
+                     + " | ".join(cells) + " |")
+    lines += ["", f"(At 1920 x 1080 unless it says, straight down, {MARGIN_MM / 10:.0f} cm seen beyond each edge of the "
+                  f"mat; codes read from {MIN_PX_PER_MODULE:.0f} px per square. {' '.join(notes)})"]
     return "\n".join(lines)
 
 

@@ -14,8 +14,13 @@ import math
 from dataclasses import dataclass
 
 from station.printed.cards import MODULE_MM
-from station.vision.calibrate import MIN_PX_PER_MODULE  # the same bar calibrate checks a set-up against
+
+MIN_PX_PER_MODULE = 3.0  # fewer and codes at that spot stop reading (measured in the vision issue); calibrate checks it
 MARGIN_MM = 30.0  # seen beyond each edge of the mat: a card laid half off it still reads
+#: The stand docs/build.md builds: an upright on an 18 mm base, the arm (20 mm) sliding on it, the
+#: camera (30 mm) under the arm. The lens hangs at most ``STAND_REACH_MM`` over the table.
+UPRIGHT_MM = 900.0
+STAND_REACH_MM = UPRIGHT_MM + 18.0 - 20.0 - 30.0
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,12 @@ LENSES = (
     Lens("Camera Module 3 Wide", 102.0),
     Lens("USB webcam (78° diagonal)", 70.4),  # a Logitech C920 class webcam: 78° diagonal, 16:9
 )
+#: The Camera Module 3's 2x2-binned mode: the same field of view, 20 % more pixels across, at up
+#: to 56 frames a second (``[camera] width = 2304``, ``height = 1296``); what a mat too wide for
+#: 1080p (the Big Bang race) is read with.
+WIDE_MODE = Lens("Camera Module 3 at 2304 x 1296", 66.0, 2304, 1296)
+#: What docs/build.md tells a builder to use, in order: the first that reads a mat is its setup.
+GUIDE_SETUPS = (LENSES[0], WIDE_MODE)
 
 
 @dataclass(frozen=True)
@@ -63,3 +74,10 @@ def mount_for(lens: Lens, area_mm: tuple[float, float], margin_mm: float = MARGI
     long_side, short_side = sorted((area_mm[0] + 2 * margin_mm, area_mm[1] + 2 * margin_mm), reverse=True)
     picture = max(long_side, short_side * lens.width_px / lens.height_px)
     return Mount(lens, area_mm, picture, lens.height_for(picture), lens.width_px / picture * MODULE_MM)
+
+
+def guide_mount(area_mm: tuple[float, float]) -> Mount:
+    """The mount docs/build.md gives for a play area: the Camera Module 3 at 1920 x 1080 when it
+    reads the codes there, else in its 2304 x 1296 mode (the last setup, readable or not)."""
+    mounts = [mount_for(lens, area_mm) for lens in GUIDE_SETUPS]
+    return next((mount for mount in mounts if mount.readable), mounts[-1])

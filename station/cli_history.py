@@ -8,7 +8,6 @@ damaged journal (the station keeps that aside itself when it next starts). Exit 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from dataclasses import asdict
@@ -20,6 +19,7 @@ from engine.games import GAME_TITLES, new_game
 from station.game_dates import SPREADSHEET, shown, when
 from station.paths import JOURNAL_NAME, journal_path
 from station.progress import ProgressLine
+from station.spreadsheet import SpreadsheetWriter
 from station.store import GameSummary, Journal, JournalError, NoSuchGame, StoredGame, summarise
 
 EXIT_OK, EXIT_DAMAGED, EXIT_USAGE = 0, 1, 2
@@ -101,12 +101,16 @@ def _history(args: argparse.Namespace) -> int:
         _no_games(f"No games played yet (journal: {path}).", args)
         return EXIT_OK
     with Journal(path, readonly=True) as journal:
-        if journal.damaged:
+        if journal.damaged:   # found at open
             print(journal.damaged, file=sys.stderr)
+        found_at_open = journal.damaged
         if number is not None:
             status = _tell(journal, number, as_json=args.json)
         else:
-            status = _list(journal.games(), args, path, damaged=journal.damaged is not None)
+            games = journal.games()
+            status = _list(games, args, path, damaged=journal.damaged is not None)
+        if journal.damaged and not found_at_open:   # found reading the games (an action not as written)
+            print(journal.damaged, file=sys.stderr)
         return EXIT_DAMAGED if journal.damaged else status
 
 
@@ -127,7 +131,7 @@ def _note_kept_journals(path: Path) -> None:
 
 def _no_games(message: str, args: argparse.Namespace) -> None:
     if args.csv:
-        csv.writer(sys.stdout).writerow(csv_fields())
+        SpreadsheetWriter(sys.stdout).writerow(csv_fields())
     if args.csv or args.json:
         print(message, file=sys.stderr)
     else:
@@ -143,7 +147,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
     summaries = _summarised(games)
     if args.csv:
         fields = csv_fields()
-        writer = csv.writer(sys.stdout)   # RFC 4180: CRLF line ends, quotes where needed
+        writer = SpreadsheetWriter(sys.stdout)   # RFC 4180, every cell quoted, no formula runs
         writer.writerow(fields)
         writer.writerows(csv_row(s, fields) for s in summaries)
     elif args.json:
@@ -155,6 +159,8 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         for s in summaries:
             if s.problem:
                 print(f"Game {s.id} stops early: {s.problem}")
+            if s.set_aside:
+                print(f"Game {s.id}: {s.set_aside}")
     return EXIT_OK
 
 
@@ -272,4 +278,6 @@ def _tell(journal: Journal, number: int, *, as_json: bool) -> int:
     else:
         print()
         print("\n".join(game.summary()))
+        if stored.set_aside:
+            print(f"Game {stored.id}: {stored.set_aside}")
     return status

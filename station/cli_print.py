@@ -42,13 +42,15 @@ def register(sub: Any) -> None:
     p = actions.add_parser("print", help="a PDF of a deck laid out for cutting, with backs for duplex",
                            description="Print a deck as a PDF: cards laid out for cutting (cut marks, no card split over pages), "
                                        "each face sheet followed by its backs for double-sided printing.")
-    p.add_argument("game", metavar="GAME", help="a game with printed cards, or 'all' for every game")
+    p.add_argument("game", metavar="GAME", help=f"the game ({_games()}) or 'all' for every game")
     p.add_argument("--players", type=int, metavar="N",
-                   help="exactly what a table of N players needs (Math Wars Meta: a COUNT META 1-25 deck and a "
-                        "MATH CRATE deck per player, copies A, B, C ...)")
+                   help="exactly what a table of N players needs: each player's own set in copies A, B, C ... "
+                        "(Math Wars Meta, Big Bang) and the shared decks once; a count the game cannot seat is refused")
     _selection_arguments(p, with_game=False)
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
     p.add_argument("--no-backs", dest="backs", action="store_false", help="faces only, for single-sided printing")
+    p.add_argument("--no-rules", dest="rules", action="store_false",
+                   help="leave out the rules card (how to play, one page per game, printed after the cards)")
     p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-cards.pdf in the current folder)")
     p.set_defaults(run=_guarded(_print))
 
@@ -66,7 +68,7 @@ def register(sub: Any) -> None:
     p = mat_actions.add_parser("print", help="a PDF of the mat, tiled over several pages when larger than the paper",
                                description="Print a game's play mat at full size; a mat larger than the paper is tiled "
                                            "over several pages with overlap marks for gluing.")
-    p.add_argument("game", metavar="GAME", help="the game (math-wars)")
+    p.add_argument("game", metavar="GAME", help=f"the game: {_games()}")
     p.add_argument("--players", type=int, default=None, help="how many players sit at the mat (default: the game's usual)")
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
     p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-mat.pdf in the current folder)")
@@ -79,8 +81,24 @@ def register(sub: Any) -> None:
     p.add_argument("--out", type=Path, default=Path("ruler.pdf"), help="the PDF to write (default: ruler.pdf)")
     p.set_defaults(run=_guarded(_ruler))
 
-    for parser in (cards, mat):
+    rules = sub.add_parser("rules", help="print how to play a game: one page, with a picture of its mat",
+                           description="The rules cards: how to play each game in a child's words (set up, a turn, "
+                                       "how to win, what the station does, its buttons), one page per game.")
+    rules_actions = rules.add_subparsers(title="actions", metavar="ACTION")
+    p = rules_actions.add_parser("print", help="a PDF of a game's rules card (or every game's)",
+                                 description="Print a game's rules card, or 'all' for every game's, one page each.")
+    p.add_argument("game", metavar="GAME", help=f"the game ({_games()}) or 'all' for every game")
+    p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
+    p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-rules.pdf in the current folder)")
+    p.set_defaults(run=_guarded(_rules_print))
+
+    for parser in (cards, mat, rules):
         parser.set_defaults(run=lambda args, parser=parser: (parser.print_help(), EXIT_USAGE)[1])
+
+
+def _games() -> str:
+    """Every game's name, from the registry (``engine.games``), for the help texts."""
+    return ", ".join(GAME_TITLES)
 
 
 def _ruler(args: argparse.Namespace) -> int:
@@ -93,7 +111,7 @@ def _ruler(args: argparse.Namespace) -> int:
 
 def _selection_arguments(p: argparse.ArgumentParser, *, with_game: bool = True) -> None:
     if with_game:
-        p.add_argument("game", metavar="GAME", help="a game with printed cards (math-wars)")
+        p.add_argument("game", metavar="GAME", help=f"the game: {_games()}")
     p.add_argument("--copies", help="deck copies to include, e.g. A,B (default: all)")
     p.add_argument("--deck", help="only one named deck, e.g. count25 (default: every card)")
 
@@ -158,10 +176,44 @@ def _print(args: argparse.Namespace) -> int:
     paper = parse_paper(args.paper)
     out = args.out or Path(f"{args.game}-cards.pdf")
     count = sum(len(group) for group in groups)
+    rules_pages = [0]
+    if args.rules:
+        from station.printables.rules_card import draw_rules_pages, rules_card
+
+        for name in names:
+            rules_card(name)  # a card's mistake is found before minutes of printing
+
+    def rules_after_cards(c: Any) -> int:
+        rules_pages[0] = draw_rules_pages(c, names, paper)
+        return rules_pages[0]
+
     pages = write_deck_pdf(groups, paper, out, backs=args.backs, progress=ProgressLine(f"Printing {count} cards: page"),
-                           title=f"{' + '.join(GAME_TITLES[n] for n in names)} cards")
+                           title=f"{' + '.join(GAME_TITLES[n] for n in names)} cards",
+                           then=rules_after_cards if args.rules else None)
     sides = "faces and backs: print double-sided, flip on long edge" if args.backs else "faces only"
-    print(f"Wrote {out.resolve()}: {count} cards on {pages} {paper.name} pages ({sides}).")
+    rules = (f", then the rules card{'s' if len(names) > 1 else ''} on the last {_pages(rules_pages[0])} "
+             "(--no-rules leaves it out)") if args.rules else ""
+    print(f"Wrote {out.resolve()}: {count} cards on {pages - rules_pages[0]} {paper.name} pages ({sides}){rules}.")
+    return EXIT_OK
+
+
+def _pages(count: int) -> str:
+    return "page" if count == 1 else f"{count} pages"
+
+
+def _rules_print(args: argparse.Namespace) -> int:
+    from station.printables.rules_card import write_rules_pdf
+
+    catalog = load_catalog()
+    names = list(catalog.games) if args.game == "all" else [args.game]
+    for name in names:
+        if name not in GAME_TITLES:
+            raise UsageError(f"unknown game {name!r}: games are {_games()}")
+    paper = parse_paper(args.paper)
+    out = args.out or Path(f"{args.game}-rules.pdf")
+    pages = write_rules_pdf(names, paper, out)
+    titles = " + ".join(GAME_TITLES[n] for n in names)
+    print(f"Wrote {out.resolve()}: how to play {titles} on {pages} {paper.name} {'page' if pages == 1 else 'pages'}.")
     return EXIT_OK
 
 

@@ -4,7 +4,10 @@ A teacher or maker edits ``/etc/mathstation/station.toml`` by hand, so every mis
 line that names the file, the key and the reason (``station.toml: [display] i2c_address: must be
 a whole number from 3 to 119, not "3C"``), and a typo'd key is refused with a suggestion rather
 than silently ignored. Every key has a default (``firmware_config/station.toml`` lists them all
-with comments), so an empty file is a valid config.
+with comments), so an empty file is a valid config. One kind of mistake does not stop the
+station: a seat's name that breaks the rule every name follows (``station.names``) is set aside
+for a stand-in and kept as a ``ConfigWarning`` (``StationConfig.warnings``), which the daemon
+logs and shows on the OLED.
 
 The schema is data: one table of sections and keys below. The vision thresholds come straight
 from the pipeline's and tracker's settings dataclasses, so a new threshold needs no edit here,
@@ -48,6 +51,24 @@ class ConfigFileError(ValueError):
     def short(self) -> str:
         """The same for a 128x64 screen: the key and the reason, no path."""
         return f"{self.key}: {self.reason}" if self.key else self.reason
+
+
+@dataclasses.dataclass(frozen=True)
+class ConfigWarning:
+    """A value set aside for one the station can use: it starts all the same, and says so."""
+
+    path: Path
+    key: str
+    reason: str
+    brief: str  # the reason in a few words
+
+    def __str__(self) -> str:
+        return f"{self.path.name}: {self.key}: {self.reason}"
+
+    @property
+    def short(self) -> str:
+        """For a 128x64 screen: the key and the reason in a few words, no path."""
+        return f"{self.key}: {self.brief}"
 
 
 def _state_dir(value: Any) -> str | None:
@@ -181,9 +202,11 @@ def _schema(registry_version: int) -> dict[str, dict[str, Key]]:
 class StationConfig:
     """A checked config: ``config["display"]["backend"]``, every key present."""
 
-    def __init__(self, values: dict[str, dict[str, Any]], path: Path | None = None) -> None:
+    def __init__(self, values: dict[str, dict[str, Any]], path: Path | None = None,
+                 warnings: tuple[ConfigWarning, ...] = ()) -> None:
         self._values = values
         self.path = path
+        self.warnings = warnings  # values set aside; the station started with stand-ins for them
 
     def __getitem__(self, section: str) -> dict[str, Any]:
         return dict(self._values[section])
@@ -248,12 +271,16 @@ def _deepest_key(text: str) -> str:
 def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:
     """Every key checked, defaults filled in; the first problem raises ``ConfigFileError``."""
     values: dict[str, dict[str, Any]] = {}
+    warnings: list[ConfigWarning] = []
     sections = schema()
     for section, keys in sections.items():
         table = _table(raw, section, path)
         values[section] = {}
         for name, key in keys.items():
             value = table.get(name, key.default)
+            if key.repair is not None:
+                value, problems = key.repair(value)
+                warnings += [ConfigWarning(path, f"[{section}] {name}", reason, brief) for reason, brief in problems]
             reason = key.check(value)
             if reason:
                 raise ConfigFileError(path, f"[{section}] {name}", reason)
@@ -277,7 +304,7 @@ def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:
         if pin in seen:
             raise ConfigFileError(path, "pins", f"{seen[pin]} and {name} are both on pin {pin}")
         seen[pin] = name
-    return StationConfig(values, path)
+    return StationConfig(values, path, tuple(warnings))
 
 
 def _table(raw: Mapping[str, Any], section: str, path: Path) -> Mapping[str, Any]:

@@ -14,11 +14,11 @@ import logging
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from station.config import ConfigFileError, StationConfig, load_config
+from station.config import ConfigFileError, ConfigWarning, StationConfig, load_config
 from station.systemd_notify import Notifier
 
 log = logging.getLogger("station.daemon")
@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_CONFIG
     logging.getLogger().setLevel(config["station"]["log_level"].upper())
     log.info("%s", running_on(path, config))
+    for warning in config.warnings:
+        log.warning("%s", warning)
     return Daemon(config, notifier).serve(args.max_seconds)
 
 
@@ -148,7 +150,7 @@ class Daemon:
         from station.table.adapter import Note
 
         cfg = self.config
-        problems: list[Note] = []
+        problems = [config_note(cfg.warnings)] if cfg.warnings else []
         d = cfg["display"]
         try:
             display = open_display(d["backend"], i2c_port=d["i2c_port"], i2c_address=d["i2c_address"],
@@ -200,18 +202,24 @@ class Daemon:
         if self.roster is None:
             log.error("teacher's page: not started, the class list cannot be opened")
             return None
-        from station.web.board import Board
-        from station.web.server import WebServer
+        from station.table.adapter import Note
         from station.ui.views import VerdictView
+        from station.web.board import Board
+        from station.web.server import PageNotStarted, WebServer
 
         board = Board()
         try:
             server = WebServer(bind=web["bind"], port=web["port"], state_dir=journal.path.parent, roster=self.roster,
                                journal_file=journal.path, config_path=self.config.path if self.config.path and
                                self.config.path.is_file() else None, board=board)
+        except PageNotStarted as exc:
+            log.error("teacher's page: not started: %s; the station referees on without it", exc)
+            why = VerdictView("info", "No teacher page", exc.short)
+            station.referee.controller.show_note(Note("web", why.title, why.detail))
+            station.referee.controller.teacher_page = lambda: why   # the menu's item says why, after the note
+            return None
         except OSError as exc:
-            log.error("teacher's page: cannot listen on %s:%s (%s); the station runs without it",
-                      web["bind"], web["port"], exc.strerror or exc)
+            log.error("teacher's page: not started (%s); the station referees on without it", exc.strerror or exc)
             return None
         self.board = station.board = board
         self.referee = station.referee
@@ -244,6 +252,16 @@ class Daemon:
                 log.error("class list: %s (setup uses the config's names)", exc)
                 return []
         return names
+
+
+def config_note(warnings: Sequence[ConfigWarning]) -> Any:
+    """One OLED note for the config's names set aside: the first in a few words, the rest in the
+    log (notes queue a few seconds each, and a teacher fixes them at the file, not the screen)."""
+    from station.table.adapter import Note
+
+    if len(warnings) == 1:
+        return Note("config", "Name not used", warnings[0].short)
+    return Note("config", f"{len(warnings)} names not used", f"{warnings[0].short}; see the log")
 
 
 def record_sentence(record: dict[str, Any]) -> str:

@@ -36,6 +36,11 @@ JOURNAL_RESET = Note("journal", "Journal damaged", "kept aside; new one started"
 T = TypeVar("T")
 
 
+def set_aside_note(count: int) -> Note:
+    """The OLED's word when a restart found the game's last plays damaged in the journal."""
+    return Note("journal", "Journal damaged", f"last {count} play{'s' if count != 1 else ''} set aside")
+
+
 class Referee:
     """Feed it ``table_events``, ``press`` and ``screen`` calls with a monotonic ``now`` (seconds)."""
 
@@ -92,6 +97,11 @@ class Referee:
         self.adapter.resumed(game.table_cards())
         log.info("resumed game %s at action %d", stored.id, len(stored.actions))
         self.log_event({"type": "resumed", "game_id": stored.id, "actions": len(stored.actions)})
+        if stored.id in self.journal.set_aside:   # damaged in the file: the game goes on from before the damage
+            count = self.journal.set_aside[stored.id][0]
+            log.error("game %s resumed at action %d: the journal was damaged there, and the last %d actions "
+                      "were set aside", stored.id, len(stored.actions), count)
+            self.tell(set_aside_note(count))
         return True
 
     def start(self, config: Mapping[str, Any], now: float, reveal: str = "press") -> None:

@@ -10,9 +10,10 @@ beside it (``roster.sqlite3.names.txt``, one per line, replaced whole), so damag
 that holds the names still loses none. A file of its own means damage to the journal never takes the
 class list with it, and the other way round.
 
-Names are what the OLED shows and the engine seats: one to ``MAX_NAME`` characters, no control
-characters, and unique whatever the case ("ana" is "Ana"). A bad name is refused with a reason a
-teacher can act on (``RosterError``); nothing else changes.
+Names are what the OLED shows and the engine seats, by the one rule every name follows
+(``station.names``: one to ``MAX_NAME`` characters, no control characters), and unique whatever
+the case ("ana" is "Ana"). A bad name is refused with a reason a teacher can act on
+(``RosterError``); nothing else changes.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder, Roster(Path(folder) / ROSTER_NAME) as roster:
@@ -34,7 +35,6 @@ import logging
 import os
 import sqlite3
 import threading
-import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -42,6 +42,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from station.names import MAX_NAME, BadName, name_key, same_name
+from station.names import check_name as check_any_name
 from station.store import BUSY_SECONDS, is_damage, keep_aside
 
 if TYPE_CHECKING:
@@ -51,7 +53,6 @@ log = logging.getLogger("station.roster")
 
 ROSTER_NAME = "roster.sqlite3"
 SCHEMA_VERSION = 1
-MAX_NAME = 16  # characters: what a player line of the OLED shows whole
 MAX_NAMES = 500  # a school's worth; a file with more is not a class list
 #: Header cells that mark a CSV's first row as a header, and its name column.
 NAME_HEADERS = ("name", "names", "first name", "firstname", "given name", "child", "pupil", "student")
@@ -87,18 +88,11 @@ class ImportReport:
 
 
 def check_name(name: object) -> str:
-    """The name as it is kept (spaces trimmed and single), or ``RosterError`` saying what is wrong."""
-    if not isinstance(name, str):
-        raise RosterError("a name must be text")
-    tidy = " ".join(unicodedata.normalize("NFC", name).split())
-    if not tidy:
-        raise RosterError("a name cannot be empty")
-    if any(unicodedata.category(ch).startswith("C") for ch in tidy):
-        raise RosterError(f"{tidy!r} holds a character that cannot be shown (a control character)")
-    if len(tidy) > MAX_NAME:
-        raise RosterError(f"{tidy} is {len(tidy)} characters long and the screen shows {MAX_NAME}: shorten it "
-                          f"(a first name and an initial is enough)")
-    return tidy
+    """The name as it is kept (``station.names.check_name``), or ``RosterError`` saying what is wrong."""
+    try:
+        return check_any_name(name)
+    except BadName as exc:
+        raise RosterError(str(exc)) from None
 
 
 def _local_now() -> datetime:
@@ -127,10 +121,10 @@ class Roster:
             except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
                 self._recover_in_use(exc)
                 rows = self._db.execute("SELECT name FROM names").fetchall()
-            return sorted((row[0] for row in rows), key=_sort_key)
+            return sorted((row[0] for row in rows), key=name_key)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and any(_same(name, known) for known in self.names())
+        return isinstance(name, str) and any(same_name(name, known) for known in self.names())
 
     # ---- changing ---------------------------------------------------------------------------
 
@@ -174,7 +168,7 @@ class Roster:
                 except RosterError as exc:
                     skipped.append(f"row {number}: {exc}")
                     continue
-                same = next((known for known in taken if _same(known, tidy)), None)
+                same = next((known for known in taken if same_name(known, tidy)), None)
                 if same is not None:
                     skipped.append(f"row {number}: {tidy} is already on the list" + (f" (as {same})" if same != tidy else ""))
                     continue
@@ -217,14 +211,14 @@ class Roster:
     @staticmethod
     def _find(db: sqlite3.Connection, name: str) -> str:
         for (known,) in db.execute("SELECT name FROM names"):
-            if known == name or _same(known, name):
+            if known == name or same_name(known, name):
                 return str(known)
         raise RosterError(f"{name!r} is not on the list")
 
     @staticmethod
     def _refuse_taken(db: sqlite3.Connection, name: str, but: str | None = None) -> None:
         for (known,) in db.execute("SELECT name FROM names"):
-            if known != but and _same(known, name):
+            if known != but and same_name(known, name):
                 raise RosterError(f"{name} is already on the list" + (f" (as {known})" if known != name else "")
                                   + ": two children with one name could not be told apart; add an initial")
 
@@ -288,7 +282,7 @@ class Roster:
     def _fresh_after(self, problem: str, names: list[str] | None = None) -> sqlite3.Connection:
         """Keep the damaged file aside; a new one holds every name that could be read."""
         saved = names if names is not None else _salvage(self.path)
-        saved += [name for name in self._read_copy() if not any(_same(name, known) for known in saved)]
+        saved += [name for name in self._read_copy() if not any(same_name(name, known) for known in saved)]
         try:
             kept = keep_aside(self.path, self._clock())
         except OSError as exc:
@@ -386,7 +380,7 @@ def _salvage_from(db: sqlite3.Connection) -> list[str]:
             name = check_name(bytes(row[0]).decode("utf-8"))
         except (sqlite3.DatabaseError, UnicodeDecodeError, RosterError, TypeError):
             continue
-        if not any(_same(name, known) for known in names):
+        if not any(same_name(name, known) for known in names):
             names.append(name)
     return names
 
@@ -408,15 +402,18 @@ def read_csv(data: bytes | str) -> tuple[list[tuple[int, str]], list[str]]:
         raise RosterError("this is not a CSV file (it holds binary data): save the list as CSV from the spreadsheet")
     first_line = text.lstrip("\r\n").partition("\n")[0]
     delimiter = max(",;\t", key=first_line.count)  # a spreadsheet's separator is all over its first row
-    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter if first_line.count(delimiter) else ","))
+    rows = _records(text, delimiter if first_line.count(delimiter) else ",")
     column, first = 0, 1
-    if rows:
+    if rows and not isinstance(rows[0], str):
         header = [cell.strip().casefold() for cell in rows[0]]
         named = [i for i, cell in enumerate(header) if cell in NAME_HEADERS]
         if named:
             column, first = named[0], 2
     cells: list[tuple[int, str]] = []
     for number, row in enumerate(rows[first - 1:], start=first):
+        if isinstance(row, str):
+            skipped.append(f"row {number}: {row}")
+            continue
         if not any(cell.strip() for cell in row):
             continue  # a blank line between groups: nothing to add, nothing to report
         if column >= len(row):
@@ -424,6 +421,25 @@ def read_csv(data: bytes | str) -> tuple[list[tuple[int, str]], list[str]]:
             continue
         cells.append((number, row[column]))
     return cells, skipped
+
+
+def _records(text: str, delimiter: str) -> list[list[str] | str]:
+    """Every record of the CSV: its cells, or why it cannot be read (a cell longer than the csv
+    module reads, ``csv.field_size_limit``); the reader goes on at the next line, so one such
+    record costs only itself."""
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    records: list[list[str] | str] = []
+    while True:
+        try:
+            records.append(next(reader))
+        except StopIteration:
+            return records
+        except csv.Error as exc:
+            if "field limit" in str(exc):
+                records.append(f"a cell is over {csv.field_size_limit():,} characters long: that is no name "
+                               "(is this the class list?)")
+            else:
+                records.append(f"cannot be read as CSV ({exc})")
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -446,12 +462,6 @@ def write_atomically(path: Path, text: str) -> None:
         os.close(folder)
 
 
-def _same(a: str, b: str) -> bool:
-    return _sort_key(a) == _sort_key(b)
-
-
-def _sort_key(name: str) -> str:
-    return unicodedata.normalize("NFC", name).casefold()
 
 
 def _strict_text(data: bytes) -> str:

@@ -10,7 +10,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from station.names import BadName, check_name, same_name
+
 Check = Callable[[Any], "str | None"]
+#: A problem found in a value the station can still use: the log's sentence, the OLED's few words.
+Problem = tuple[str, str]
+Repair = Callable[[Any], "tuple[Any, list[Problem]]"]
 MAX_SEATS = 8  # the most players any mat seats
 
 _SHORT = reprlib.Repr()
@@ -29,6 +34,9 @@ class Key:
     default: Any
     check: Check
     help: str = ""
+    #: For a key whose mistake must not stop the station (a seat's name): the value it can use
+    #: and what was set aside; ``check_config`` then warns instead of refusing the file.
+    repair: Repair | None = None
 
 
 def whole(low: int, high: int) -> Check:
@@ -64,14 +72,39 @@ def yes_no(value: Any) -> str | None:
     return None if isinstance(value, bool) else f"must be true or false, not {shown(value)}"
 
 
-def names(value: Any) -> str | None:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        return f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {shown(value)}"
+def repair_names(value: Any) -> tuple[list[str], list[Problem]]:
+    """The seat names a config gives, by the one rule for a name (``station.names``): a bad or
+    repeated name is set aside and its seat called P2 (as a seat past the list is) until the
+    file is fixed; a value that is no list gives no names. Each problem says which seat."""
+    if not isinstance(value, list):
+        return [], [(f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {shown(value)}; "
+                     "the seats are called P1, P2 … until it is", "not a list")]
+    problems: list[Problem] = []
     if len(value) > MAX_SEATS:
-        return f"at most {MAX_SEATS} names (one per seat), not {len(value)}"
-    if len({v.strip().casefold() for v in value}) != len(value):
-        return "names must differ (two players with one name could not be told apart)"
-    return None
+        problems.append((f"at most {MAX_SEATS} names (one per seat), not {len(value)}; the ones after seat "
+                         f"{MAX_SEATS} are left out", f"over {MAX_SEATS} names"))
+    kept: list[str] = []
+    for seat, given in enumerate(value[:MAX_SEATS], 1):
+        try:
+            name = check_name(given)
+            first = next((n for n, known in enumerate(kept, 1) if same_name(known, name)), None)
+            if first is not None:
+                raise BadName(f"{name} is seat {first}'s name too (two players with one name could not be told "
+                              "apart)", f"same as seat {first}")
+        except BadName as exc:
+            stand_in = next(f"P{n}" for n in range(seat, seat + MAX_SEATS + 1)
+                            if not any(same_name(f"P{n}", known) for known in kept))
+            problems.append((f"seat {seat}: {exc}; seat {seat} is called {stand_in} until it is fixed",
+                             f"seat {seat} {exc.short}"))
+            name = stand_in
+        kept.append(name)
+    return kept, problems
+
+
+def names(value: Any) -> str | None:
+    """The first problem ``repair_names`` finds (for a form that changes the key), or None."""
+    problems = repair_names(value)[1]
+    return problems[0][0] if problems else None
 
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
@@ -82,7 +115,7 @@ def seat_keys(default_players: int, most: int, fewest: int = 1) -> dict[str, Key
     fewer than the game can be played by), and the seat names (seat 1 first)."""
     return {
         "players": Key(default_players, whole(fewest, most), "players the setup screen offers first"),
-        "names": Key(list(DEFAULT_NAMES), names, "seat names, seat 1 first"),
+        "names": Key(list(DEFAULT_NAMES), names, "seat names, seat 1 first", repair=repair_names),
     }
 
 

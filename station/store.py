@@ -6,7 +6,9 @@ and nothing derived. Each append is its own transaction, on disk before it retur
 power cut the station reopens the game still "playing" and replays it to the same point.
 A damaged file never stops the station: found at open or at any later read or write, it is
 kept aside for a grown-up to look at, and a new journal begins (``JournalReset`` tells the
-caller, so the game in play can carry on in the new one). Read-only, for ``history``, a damaged
+caller, so the game in play can carry on in the new one). Damage inside an action's row is found
+by the row's check, chained to the row before (``link``): the game goes on from the last sound
+action and the rest is set aside in the same file (docs/journal.md, "Damage inside a row"). Read-only, for ``history``, a damaged
 file gives every game, and every action, that can still be read.
 
 >>> import tempfile
@@ -20,6 +22,7 @@ file gives every game, and every action, that can still be read.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import math
@@ -45,10 +48,27 @@ logger = logging.getLogger("station.store")
 
 #: The layout version kept in ``PRAGMA user_version``; a journal of an older layout is migrated
 #: when the station opens it (readers such as ``history`` read the older layout as it is).
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: How long a write waits for another program holding the journal before it gives up.
 BUSY_SECONDS = 5.0
 PLAYING, FINISHED, STOPPED = "playing", "finished", "stopped"
+
+#: The header's check of the layout number (SQLite's ``application_id``, beside ``user_version``):
+#: "MC" and the number again. A damaged byte in either makes them disagree; a newer station writes
+#: both, so a number above ours with its check is a newer layout, and without it a damaged header.
+_CHECK_MARK = 0x4D43_0000
+#: Layouts written before the header carried the check (application_id 0).
+_UNCHECKED_LAYOUTS = (1, 2)
+#: Action rows whose chain broke (damaged in the file), moved out of their game but kept for a grown-up.
+_SET_ASIDE = """
+CREATE TABLE set_aside (
+    game_id INTEGER NOT NULL,       -- the game it belonged to
+    seq     INTEGER NOT NULL,       -- its number in that game
+    action  TEXT,                   -- as it was found: it may be damaged
+    chain   TEXT,
+    after   INTEGER NOT NULL,       -- the game's last sound action then: it went on from there
+    found   TEXT NOT NULL           -- when it was set aside, local time
+);"""
 
 _SCHEMA = f"""
 BEGIN IMMEDIATE;
@@ -59,24 +79,33 @@ CREATE TABLE games (
     ended   TEXT,                   -- when it was finished or stopped
     status  TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped')),
     started_synced INTEGER,         -- 1: the clock was set from the network when it started; 0: not; NULL: unknown
-    ended_synced   INTEGER          -- the same when it ended
+    ended_synced   INTEGER,         -- the same when it ended
+    chain   TEXT NOT NULL           -- the check of its id and config, where its actions' chain starts
 );
 CREATE TABLE actions (
     game_id INTEGER NOT NULL REFERENCES games (id),
     seq     INTEGER NOT NULL,       -- 1, 2 ... in play order
     action  TEXT NOT NULL,          -- the action, a JSON object
+    chain   TEXT NOT NULL,          -- the check of this row, chained to the row before (see link())
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
+{_SET_ASIDE}
 PRAGMA user_version = {SCHEMA_VERSION};
+PRAGMA application_id = {_CHECK_MARK | SCHEMA_VERSION};
 COMMIT;
 """
 _COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": {"game_id", "seq", "action"}}
-#: Columns each later layout added, and the statements that add them to the layout before it.
-_ADDED_COLUMNS = {2: {"games": {"started_synced", "ended_synced"}}}
-_MIGRATIONS = {2: ("ALTER TABLE games ADD COLUMN started_synced INTEGER;"
-                   "ALTER TABLE games ADD COLUMN ended_synced INTEGER;")}
-#: A layout version this far above ours is taken for a newer station's; a larger one is a damaged header.
-NEWER_LAYOUTS = 99
+#: Columns (and tables) each later layout added.
+_ADDED_COLUMNS = {2: {"games": {"started_synced", "ended_synced"}},
+                  3: {"games": {"chain"}, "actions": {"chain"},
+                      "set_aside": {"game_id", "seq", "action", "chain", "after", "found"}}}
+#: The next action's number in a game, and the check its own is chained to (the game's, before its first).
+_LAST_LINK = """
+SELECT coalesce(max(seq), 0) + 1,
+       coalesce((SELECT CAST(chain AS BLOB) FROM actions WHERE game_id = :game ORDER BY seq DESC LIMIT 1),
+                (SELECT CAST(chain AS BLOB) FROM games WHERE id = :game))
+FROM actions WHERE game_id = :game
+"""
 #: The first row whose JSON is not an object; CASE because json_type() raises on malformed text.
 _BAD_JSON = """
 SELECT 'game ' || id || '''s config' FROM games WHERE {config}
@@ -131,6 +160,7 @@ class StoredGame:
     problem: str | None = None      # read-only from a damaged file: why the actions stop where they do
     started_synced: bool | None = None   # was the clock set from the network when it started? None: unknown
     ended_synced: bool | None = None
+    set_aside: str | None = None    # actions damaged in the file and set aside (how many, after which one)
 
 
 @dataclass(frozen=True)
@@ -153,6 +183,7 @@ class GameSummary:
     problem: str | None = field(default=None)   # why the replay stopped early, if it did
     started_synced: bool | None = None   # was the clock set from the network then? (None: not known)
     ended_synced: bool | None = None
+    set_aside: str | None = None    # actions damaged in the file and set aside: how many, after which one
 
 
 def _local_now() -> datetime:
@@ -175,6 +206,9 @@ class Journal:
         self.recovered: str | None = None
         #: One line when a journal opened read-only is damaged (it was left in place).
         self.damaged: str | None = None
+        #: Games whose damaged actions were set aside at this open: game -> (how many, after which action).
+        self.set_aside: dict[int, tuple[int, int]] = {}
+        self._broken: dict[int, tuple[int, int]] = {}   # found by the open's check: see _broken_chains
         self._clock = clock
         self._clock_synced = clock_synced
         self._layout = SCHEMA_VERSION  # the file's layout: older only when read-only (a writer migrates)
@@ -225,13 +259,15 @@ class Journal:
             self._db = self._fresh_after(problem)
         return JournalReset(f"{self.recovered} (found: {problem})")
 
-    def _damage_found(self, problem: str, what: str) -> None:
+    def _damage_found(self, problem: str, what: str, *, rows: bool = False) -> None:
         """Damage found while reading: read-only, note it and go on with what can be read; in use,
-        keep the file aside and start afresh (``JournalReset``)."""
+        keep the file aside and start afresh (``JournalReset``). ``rows``: actions not as written,
+        which the station sets aside when it next opens the journal (the file stays)."""
         if self.readonly:
             if self.damaged is None:
                 self.damaged = (f"The game journal is damaged ({problem}); showing what could be read. The station "
-                                "keeps it aside and starts a new one when it next starts.")
+                                + ("sets the damaged actions aside when it next starts." if rows else
+                                   "keeps it aside and starts a new one when it next starts."))
             logger.warning("%s: %s: %s", self.path, what, problem)
             return
         raise self._reset(problem)
@@ -271,11 +307,12 @@ class Journal:
     def _problem(self, db: sqlite3.Connection) -> str | None:
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if SCHEMA_VERSION < version <= SCHEMA_VERSION + NEWER_LAYOUTS:
+            if not _header_sound(version, db.execute("PRAGMA application_id").fetchone()[0]):
+                self._layout = _layout_by_shape(db)   # for a reader: what the tables say
+                return f"layout number {version} (a damaged header)"
+            if version > SCHEMA_VERSION:
                 raise JournalError(f"{self.path} was written by a newer station (journal layout {version}, this one "
                                    f"reads up to {SCHEMA_VERSION}): update the station software")
-            if not 0 <= version <= SCHEMA_VERSION:
-                return f"layout number {version} (a damaged header)"
             self._layout = version
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if version == 0:
@@ -284,10 +321,15 @@ class Journal:
             if check != ["ok"]:
                 return "integrity check: " + "; ".join(check[:3])
             for table, columns in _expected_columns(version).items():
-                missing = columns - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-                if missing:
-                    return f"table {table} lacks {', '.join(sorted(missing))}"
-            return _first_unreadable(db)
+                found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                if columns - found:
+                    return f"table {table} lacks {', '.join(sorted(columns - found))}"
+                if found - columns:   # a later layout's: the layout number is damaged
+                    return f"table {table} has {', '.join(sorted(found - columns))}, unknown in layout {version}"
+            problem = _first_unreadable(db, version)
+            if problem is None and version >= 3 and not self.readonly:   # set aside by _prepare, once it may write
+                self._broken = _broken_chains(db)
+            return problem
         except _Damaged as exc:
             return str(exc)
         except UnicodeDecodeError as exc:  # SQLite's own error message quotes the garbled schema
@@ -311,12 +353,38 @@ class Journal:
                 db.executescript(_SCHEMA)
                 logger.info("new game journal at %s", self.path)
             for layout in range(max(version, 1) + 1, SCHEMA_VERSION + 1) if version else ():
-                db.executescript(f"BEGIN IMMEDIATE; {_MIGRATIONS[layout]} PRAGMA user_version = {layout}; COMMIT;")
+                _migrate(db, layout)
                 logger.info("game journal %s: layout %d now", self.path, layout)
             self._layout = SCHEMA_VERSION
+            self._set_aside_broken_chains(db)
         except sqlite3.Error as exc:
             db.close()
             raise self._failure("prepare the journal", exc) from exc
+
+    def _set_aside_broken_chains(self, db: sqlite3.Connection) -> None:
+        """Every game whose chain of actions breaks (a row damaged, removed or out of place) goes on
+        from the last sound action: the rest moves, as found, to ``set_aside``, in one transaction."""
+        broken, self._broken = self._broken, {}
+        if not broken:
+            return
+        found = self._now()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for game_id, (seq, after) in sorted(broken.items()):
+                moved = db.execute("INSERT INTO set_aside (game_id, seq, action, chain, after, found) SELECT game_id, "
+                                   "seq, action, chain, ?, ? FROM actions WHERE game_id = ? AND seq >= ?",
+                                   (after, found, game_id, seq)).rowcount
+                db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
+                self.set_aside[game_id] = (moved, after)
+            db.execute("COMMIT")
+        except BaseException:
+            _quietly_roll_back(db)
+            self.set_aside.clear()
+            raise
+        for game_id, (moved, after) in self.set_aside.items():
+            logger.warning("game %d: %s after action %d set aside: the journal is damaged there (the next action is "
+                           "not what was written); they are kept in the table set_aside (%s)",
+                           game_id, _actions_word(moved), after, self.path)
 
     def _move_aside(self) -> Path:
         try:
@@ -335,20 +403,24 @@ class Journal:
             stopped = [row[0] for row in db.execute("SELECT id FROM games WHERE status = ?", (PLAYING,))]
             db.execute("UPDATE games SET status = ?, ended = ?, ended_synced = ? WHERE status = ?",
                        (STOPPED, now, synced, PLAYING))
-            game_id = db.execute("INSERT INTO games (config, started, status, started_synced) VALUES (?, ?, ?, ?)",
-                                 (text, now, PLAYING, synced)).lastrowid
+            game_id = db.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0]
+            db.execute("INSERT INTO games (id, config, started, status, started_synced, chain) "
+                       "VALUES (?, ?, ?, ?, ?, ?)", (game_id, text, now, PLAYING, synced,
+                                                    link(b"", game_id, 0, text.encode())))
         for old in stopped:
             logger.info("game %s stopped: game %s started", old, game_id)
         assert game_id is not None
         return game_id
 
     def append(self, game_id: int, action: Mapping[str, Any]) -> int:
-        """Record one action; it is on disk when this returns. Returns its number (1, 2 ...)."""
+        """Record one action; it is on disk when this returns. Returns its number (1, 2 ...).
+        Its check, chained to the row before, goes in the same row: no second write."""
         text = _to_json(action, "action")
         with self._transaction(f"record an action of game {game_id}") as db:
             self._require_playing(db, game_id, "record an action in it")
-            seq = db.execute("SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
-            db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)", (game_id, seq, text))
+            seq, previous = db.execute(_LAST_LINK, {"game": game_id}).fetchone()
+            db.execute("INSERT INTO actions (game_id, seq, action, chain) VALUES (?, ?, ?, ?)",
+                       (game_id, seq, text, link(previous or b"", game_id, seq, text.encode())))
         return int(seq)
 
     def drop_last(self, game_id: int) -> dict[str, Any] | None:
@@ -495,9 +567,9 @@ class Journal:
             started, ended, status = (self._column(game_id, name) for name in ("started", "ended", "status"))
             synced = [self._column(game_id, name) if self._layout >= 2 else None
                       for name in ("started_synced", "ended_synced")]
-            actions, problem = self._actions(game_id)
+            actions, problem, set_aside = self._actions(game_id, config_text=row[0])
             games.append(StoredGame(game_id, config, actions, started or "?", status or "damaged", ended, problem,
-                                    *(None if flag is None else flag == "1" for flag in synced)))
+                                    *(None if flag is None else flag == "1" for flag in synced), set_aside=set_aside))
         return games
 
     def _column(self, game_id: int, name: str) -> str | None:
@@ -509,16 +581,50 @@ class Journal:
             return None
         return None if row is None or row[0] is None else str(row[0])
 
-    def _actions(self, game_id: int) -> tuple[list[dict[str, Any]], str | None]:
+    def _actions(self, game_id: int, config_text: bytes) -> tuple[list[dict[str, Any]], str | None, str | None]:
+        """The game's actions up to the first that cannot be read, or (layout 3 on) whose check does
+        not follow from the row before: the rest are not trusted. Returns the actions, why they stop
+        (a read that failed) and what was set aside (a broken chain, now or when the station opened it)."""
         actions: list[dict[str, Any]] = []
+        db = self._connection()
+        checked = self._layout >= 3
+        previous, broken, after, bad = b"", 0, 0, b""
         try:
-            for seq, data in self._connection().execute(
-                    "SELECT seq, CAST(action AS BLOB) FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)):
+            if checked:
+                previous = db.execute("SELECT CAST(chain AS BLOB) FROM games WHERE id = ?",
+                                      (game_id,)).fetchone()[0] or b""
+                if link(b"", game_id, 0, config_text).encode() != previous:
+                    self._damage_found(f"game {game_id}'s config is not what was written", f"game {game_id}")
+            rows = db.execute("SELECT seq, CAST(action AS BLOB), " + ("CAST(chain AS BLOB)" if checked else "NULL")
+                              + " FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+            for seq, data, chain in rows:
+                if broken or (checked and link(previous, game_id, seq, data or b"").encode() != chain):
+                    bad = bad if broken else data
+                    broken += 1
+                    continue
                 actions.append(self._parse(data, f"game {game_id}'s action {seq}"))
+                previous, after = chain, seq
         except _READ_DAMAGE as exc:
             self._read_failed(exc, f"game {game_id}'s actions")
-            return actions, f"the journal is damaged after action {len(actions)}: {_why(exc)}"
-        return actions, None
+            return actions, f"the journal is damaged after action {len(actions)}: {_why(exc)}", None
+        if broken:
+            self._damage_found(_not_as_written(game_id, after + 1, bad), f"game {game_id}", rows=True)
+        earlier, first = self._set_aside_before(game_id) if checked else (0, None)
+        if broken + earlier == 0:
+            return actions, None, None
+        after = min(after, first) if first is not None else after
+        return actions, None, (f"{_actions_word(broken + earlier)} set aside after action {after}: the journal was "
+                               "damaged there")
+
+    def _set_aside_before(self, game_id: int) -> tuple[int, int | None]:
+        """How many of the game's actions were set aside when the station opened the journal, and after which."""
+        try:
+            count, first = self._connection().execute("SELECT count(*), min(after) FROM set_aside WHERE game_id = ?",
+                                                      (game_id,)).fetchone()
+        except _READ_DAMAGE as exc:
+            self._read_failed(exc, f"game {game_id}'s actions set aside")
+            return 0, None
+        return int(count), first
 
     def _read_failed(self, exc: Exception, what: str) -> None:
         if isinstance(exc, sqlite3.DatabaseError) and not is_damage(exc, inspecting=True):
@@ -594,22 +700,32 @@ def _strict_text(data: bytes) -> str:
         raise _Damaged(f"bytes that are not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
-def _first_unreadable(db: sqlite3.Connection) -> str | None:
+def _first_unreadable(db: sqlite3.Connection, version: int) -> str | None:
     """Where the first row that cannot be read back whole is, or None: text that is not UTF-8
     (checked in Python: SQLite stores such bytes, and even passes them as JSON, without a word),
-    then a config or an action that is not a JSON object (checked in C when SQLite can)."""
+    a config that is not what was written (layout 3 on: its check), then a config or an action
+    that is not a JSON object (checked in C when SQLite can). From layout 3 on, the actions'
+    chain is checked instead, and a damaged action costs its game only the actions from there."""
     where = "the first game"
+    checked = version >= 3
     try:
         # config only as bytes: read as text too, the text factory would find its damage first, unnamed
         for game_id, config, *_ in db.execute("SELECT id, CAST(config AS BLOB), started, ended, status FROM games"):
             _utf8(config, f"game {game_id}'s config")  # (the other columns pass the text factory)
             where = f"the game after game {game_id}"
-        for game_id, seq, action in db.execute("SELECT game_id, seq, CAST(action AS BLOB) FROM actions"):
-            _utf8(action, f"game {game_id}'s action {seq}")
+        if not checked:
+            for game_id, seq, action in db.execute("SELECT game_id, seq, CAST(action AS BLOB) FROM actions"):
+                _utf8(action, f"game {game_id}'s action {seq}")
     except _Damaged as exc:
         return str(exc) if str(exc).startswith("game ") else f"{where}: {exc}"
-    bad = _first_bad_json(db)
-    return f"{bad} is not a JSON object" if bad else None
+    bad = _first_bad_json(db, actions=not checked)
+    if bad:
+        return f"{bad} is not a JSON object"
+    for game_id, config, chain in db.execute("SELECT id, CAST(config AS BLOB), CAST(chain AS BLOB) FROM games"
+                                             if checked else "SELECT 1, 2, 3 WHERE 0"):
+        if link(b"", game_id, 0, config).encode() != chain:
+            return f"game {game_id}'s config is not what was written"
+    return None
 
 
 def _utf8(data: object, what: str) -> None:
@@ -628,17 +744,118 @@ def _is_json_object(text: Any) -> bool:
         return False
 
 
-def _first_bad_json(db: sqlite3.Connection) -> str | None:
-    """Where the first config or action that is not a JSON object is, or None (checked in C when SQLite can)."""
+def _first_bad_json(db: sqlite3.Connection, *, actions: bool = True) -> str | None:
+    """Where the first config (or action) that is not a JSON object is, or None (checked in C when SQLite can)."""
     try:
         row = db.execute(_BAD_JSON.format(config=_NOT_OBJECT_SQL.format("config"),
-                                          action=_NOT_OBJECT_SQL.format("action"))).fetchone()
+                                          action=_NOT_OBJECT_SQL.format("action") if actions else "0")).fetchone()
     except sqlite3.OperationalError as exc:
         if "json" not in str(exc):
             raise
         row = db.execute(_BAD_JSON.format(config=_NOT_OBJECT_PY.format("config"),
-                                          action=_NOT_OBJECT_PY.format("action"))).fetchone()
+                                          action=_NOT_OBJECT_PY.format("action") if actions else "0")).fetchone()
     return row[0] if row else None
+
+
+def link(previous: bytes, game_id: int, seq: int, text: bytes) -> str:
+    """One row's check, chained: BLAKE2b (128 bits, hex) of the check before it, where the row lies
+    (game, number) and its text's bytes. A game's chain starts with ``link(b"", id, 0, config)``;
+    action n's is ``link(check of n-1, id, n, action)``. A changed byte, a row lost, moved or
+    swapped breaks the chain there; a truncated tail does not (it is what an undo leaves)."""
+    return hashlib.blake2b(b"%s %d %d\n%s" % (previous, game_id, seq, text), digest_size=16).hexdigest()
+
+
+def _broken_chains(db: sqlite3.Connection) -> dict[int, tuple[int, int]]:
+    """Game -> (the number of its first action whose check does not follow from the row before,
+    the number of its last sound action: the one before, unless a row was lost between)."""
+    starts = dict(db.execute("SELECT id, CAST(chain AS BLOB) FROM games").fetchall())
+    previous: dict[int, bytes] = {}
+    sound: dict[int, int] = {}
+    broken: dict[int, tuple[int, int]] = {}
+    for game_id, seq, text, chain in db.execute(
+            "SELECT game_id, seq, CAST(action AS BLOB), CAST(chain AS BLOB) FROM actions ORDER BY game_id, seq"):
+        if game_id in broken:
+            continue
+        if link(previous.get(game_id, starts.get(game_id) or b""), game_id, seq, text or b"").encode() == chain:
+            previous[game_id], sound[game_id] = chain, seq
+        else:
+            broken[game_id] = (seq, sound.get(game_id, 0))
+    return broken
+
+
+def _layout_by_shape(db: sqlite3.Connection) -> int:
+    """The layout the tables have, for a header whose layout number is damaged."""
+    for layout in sorted(_ADDED_COLUMNS, reverse=True):
+        if all(names <= {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+               for table, names in _ADDED_COLUMNS[layout].items()):
+            return layout
+    return 1
+
+
+def layout_check(version: int) -> int:
+    """The header check (``application_id``) a journal of layout ``version`` carries, from layout 3 on."""
+    return _CHECK_MARK | version
+
+
+def _header_sound(version: int, check: int) -> bool:
+    """Do the header's layout number and its check agree? (An empty file has neither.)"""
+    if check == 0:
+        return version == 0 or version in _UNCHECKED_LAYOUTS
+    return _UNCHECKED_LAYOUTS[-1] < version <= 0xFFFF and check == layout_check(version)
+
+
+def _migrate(db: sqlite3.Connection, layout: int) -> None:
+    """Bring the journal from the layout before ``layout`` to it, in one transaction."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        _MIGRATIONS[layout](db)
+        db.execute(f"PRAGMA user_version = {layout}")
+        if layout not in _UNCHECKED_LAYOUTS:
+            db.execute(f"PRAGMA application_id = {layout_check(layout)}")
+        db.execute("COMMIT")
+    except BaseException:
+        _quietly_roll_back(db)
+        raise
+
+
+def _add_clock_columns(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN started_synced INTEGER")
+    db.execute("ALTER TABLE games ADD COLUMN ended_synced INTEGER")
+
+
+def _add_chains(db: sqlite3.Connection) -> None:
+    """Layout 3: every game and action gets its check, chained in play order, and set_aside is made."""
+    db.execute("ALTER TABLE games ADD COLUMN chain TEXT NOT NULL DEFAULT ''")
+    db.execute("ALTER TABLE actions ADD COLUMN chain TEXT NOT NULL DEFAULT ''")
+    db.execute(_SET_ASIDE)
+    starts = {game_id: link(b"", game_id, 0, config)
+              for game_id, config in db.execute("SELECT id, CAST(config AS BLOB) FROM games").fetchall()}
+    db.executemany("UPDATE games SET chain = ? WHERE id = ?", [(chain, game_id) for game_id, chain in starts.items()])
+    previous: dict[int, str] = {}
+    rows = []
+    for game_id, seq, text in db.execute(
+            "SELECT game_id, seq, CAST(action AS BLOB) FROM actions ORDER BY game_id, seq").fetchall():
+        previous[game_id] = link(previous.get(game_id, starts.get(game_id, "")).encode(), game_id, seq, text)
+        rows.append((previous[game_id], game_id, seq))
+    db.executemany("UPDATE actions SET chain = ? WHERE game_id = ? AND seq = ?", rows)
+
+
+#: What brings a journal from the layout before to each layout.
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_clock_columns, 3: _add_chains}
+
+
+def _not_as_written(game_id: int, seq: int, text: bytes | None) -> str:
+    """Why an action's check does not match, as precisely as its text tells."""
+    what = f"game {game_id}'s action {seq}"
+    try:
+        Journal._parse(text or b"", what)
+    except _Damaged as exc:
+        return str(exc)
+    return f"{what} is not what was written"
+
+
+def _actions_word(count: int) -> str:
+    return f"{count} action{'s' if count != 1 else ''}"
 
 
 def _expected_columns(version: int) -> dict[str, set[str]]:
@@ -647,7 +864,7 @@ def _expected_columns(version: int) -> dict[str, set[str]]:
     for layout, added in _ADDED_COLUMNS.items():
         if version >= layout:
             for table, names in added.items():
-                columns[table] |= names
+                columns.setdefault(table, set()).update(names)
     return columns
 
 
@@ -741,7 +958,8 @@ def summarise(game: StoredGame) -> GameSummary:
         status=game.status, players=_players(live, game.config), winner=winner, scores=scores,
         duration_s=float(last_t) if isinstance(last_t, (int, float)) else 0.0,
         actions=len(game.actions), violations=sum(1 for e in events if e["type"] == "violation"),
-        measures=measures, problem=problem, started_synced=game.started_synced, ended_synced=game.ended_synced)
+        measures=measures, problem=problem, started_synced=game.started_synced, ended_synced=game.ended_synced,
+        set_aside=game.set_aside)
 
 
 def _players(live: Game | None, config: Mapping[str, Any]) -> list[str]:

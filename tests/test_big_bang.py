@@ -370,6 +370,22 @@ def test_a_dead_hand_of_the_last_cards_draws_nothing_and_ends_the_game():
     assert table.said(end[1:2]) == ["Ana's hand is dead: 7, 7 and 7 go face up on the discard pile."]
 
 
+def test_the_last_two_dead_cards_are_a_dead_hand_though_fewer_than_three_are_left():
+    """Fewer than three cards left in hand and deck: the last dead ones, two here, are a dead
+    hand of their own, said like any other, before the player's game ends."""
+    table = Table()
+    table.lay(STUCK[:-1])
+    table.discard(7)  # a 7 that fits nowhere goes on the pile ...
+    table.lay(STUCK[-1:])  # ... and a play ends that run: two 7s are left, in hand and deck
+    assert (table.seat()["hand"], table.seat()["deck"]) == (1, 1)
+    assert [e["type"] for e in table.discard(7)] == ["discarded"]
+    end = table.discard(7)
+    assert [e["type"] for e in end] == ["discarded", "dead_hand", "player_done", "round_over", "game_over"]
+    dead = end[1]
+    assert (dead["values"], dead["pile"], dead["draw"], dead["deck"]) == ([7, 7], 3, 0, 0)
+    assert table.said([dead]) == ["Ana's hand is dead: 7 and 7 go face up on the discard pile."]
+
+
 # ---- turns: draw back to 3 ---------------------------------------------------------------------
 
 def test_done_ends_a_turn_and_says_how_many_to_draw():

@@ -167,6 +167,22 @@ def test_a_refusal_names_the_rule_says_what_to_do_and_whose_card():
     assert shown(game, [new])[0].view == VerdictView("wrong", "Not allowed", "Wait for your turn", "Ana")
 
 
+def test_the_last_two_dead_cards_of_a_real_game_are_shown_before_it_ends():
+    """Two cards left in hand and deck, both dead (tests/test_big_bang.py has the game): the OLED
+    says so, then that Ana is stuck."""
+    from test_big_bang import STUCK, Table
+
+    table = Table()
+    table.lay(STUCK[:-1])
+    table.discard(7)
+    table.lay(STUCK[-1:])
+    table.discard(7)
+    end = table.discard(7)
+    screens = [overlay.view for overlay in shown(table.game, end)]
+    assert screens[0] == VerdictView("info", "Dead hand", "7, 7 on the pile. Your deck is empty")
+    assert screens[1].big == "Stuck"
+
+
 def test_a_dead_hand_in_a_race_names_the_player_and_when_the_deck_is_gone_says_so():
     game = game_of(("Ana", "Ben"))
     dead = {"type": "dead_hand", "player": "Ben", "values": [7, None, 5], "draw": 2}

@@ -62,10 +62,37 @@ def test_the_blur_estimate_grows_with_the_blur_and_is_within_half_a_pixel_from_o
     assert not advice_about(check(blur_px=0.5), "blurred") and advice_about(check(blur_px=1.5), "blurred")
 
 
-def test_a_camera_too_far_away_gets_resolution_advice():
+def test_a_camera_too_far_away_at_720p_is_told_to_take_1920x1080():
     result = check(CameraModel.seeing(900, 1280, 720, mat=MAT))
     assert result.px_per_module < 3
-    assert advice_about(result, "raise the resolution to 1920x1080 or more, or lower the camera")
+    (advice,) = advice_about(result, "too small")
+    assert "width = 1920, height = 1080" in advice and "2304" not in advice
+
+
+def test_a_camera_hung_too_high_is_told_to_come_down_not_to_change_its_mode():
+    result = check(CameraModel.seeing(900, 1920, 1080, mat=MAT))  # the 342 mm mat fills 79 % of the picture
+    assert result.px_per_module < 3
+    (advice,) = advice_about(result, "too small")
+    assert "lower the camera" in advice and "fills 79 %" in advice and "width =" not in advice
+
+
+RACE = mat_layout("big-bang", 2)
+
+
+def race_check(camera: CameraModel):
+    return calibrate(VirtualTable(camera).render(Scene(RACE, (), lighting=EXPOSED)))
+
+
+def test_a_big_bang_race_filling_a_1080p_picture_is_told_to_take_the_2304_mode():
+    result = race_check(CameraModel.seeing(1067, 1920, 1080, mat=RACE))
+    assert result.px_per_module == pytest.approx(2.52, abs=0.05)
+    (advice,) = advice_about(result, "too small")
+    assert "width = 2304 and height = 1296" in advice and "lower the camera" not in advice
+
+
+def test_the_big_bang_race_reads_at_3_px_in_the_2304_mode_where_the_guide_hangs_it():
+    result = race_check(CameraModel.seeing(1067, 2304, 1296, mat=RACE))
+    assert result.px_per_module >= 3 and not advice_about(result, "too small")
 
 
 def test_a_tilted_camera_is_judged_at_the_mat_s_far_side():

@@ -151,3 +151,46 @@ def test_mat_print_without_opencv_says_how_to_get_it(tmp_path, capsys, monkeypat
     err = capsys.readouterr().err
     assert "OpenCV" in err and "apt install python3-opencv" in err and err.count("\n") == 1
     assert files_in(tmp_path) == []
+
+
+def _copies_read(pdf: Path) -> set[str]:
+    """The deck copies whose codes the station's own decoder reads on the printed pages."""
+    from station.printables.raster import rasterise
+
+    decoder = make_decoder()
+    catalog = load_catalog()
+    return {catalog.from_payload(read.text).copy for page in rasterise(pdf, 100) for read in decoder.decode(page)}
+
+
+def test_a_big_bang_race_of_two_prints_a_set_for_each_racer(tmp_path, capsys):
+    out = tmp_path / "race.pdf"
+    assert main(["cards", "print", "big-bang", "--players", "2", "--no-backs", "--no-rules", "--out", str(out)]) == 0
+    assert "70 cards" in capsys.readouterr().out  # two sets of 35 triangles
+    assert _copies_read(out) == {"A", "B"}
+
+
+@pytest.mark.parametrize("game", ["math-wars", "math-rush", "sum", "whos-counting", "big-bang"])
+def test_players_outside_what_a_game_serves_are_refused_in_one_line_and_print_nothing(tmp_path, capsys, game):
+    from station.games import plugin
+
+    seats = plugin(game).settings()["players"].check  # what the station's setup screen offers
+    offered = [n for n in range(0, 12) if seats(n) is None]
+    least, most = offered[0], offered[-1]
+    for served in (least, most):
+        assert main(["cards", "print", game, "--players", str(served), "--no-rules", "--out", str(tmp_path / "ok.pdf")]) == 0
+    capsys.readouterr()
+    for refused in (least - 1, most + 1):
+        assert main(["cards", "print", game, "--players", str(refused), "--out", str(tmp_path / "no.pdf")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"for {least}–{most} players" in err and f"not {refused}" in err, err
+    assert not (tmp_path / "no.pdf").exists()
+
+
+def test_mat_print_help_names_every_game_of_the_registry(capsys, monkeypatch):
+    from engine.games import GAMES
+
+    monkeypatch.setenv("COLUMNS", "200")  # argparse wraps at hyphens: "big-" / "bang"
+    with pytest.raises(SystemExit):
+        main(["mat", "print", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert all(name in help_text for name in GAMES), help_text

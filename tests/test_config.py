@@ -38,7 +38,6 @@ def test_an_empty_file_is_all_defaults(tmp_path):
     ("[buttons.pins]\nselect = 40\n", "[buttons.pins] select", "BCM pin number from 2 to 27"),
     ("[buttons.pins]\nback = 17\n", "pins", "select and back are both on pin 17"),
     ('[math-wars]\nreveal = "later"\n', "[math-wars] reveal", "'press', 'at_once'"),
-    ('[math-wars]\nnames = ["Ana", "ana"]\n', "[math-wars] names", "names must differ"),
     ("[vision.tracking]\nremove_after = -1\n", "[vision.tracking] remove_after", "from 0 to"),
     ("fps = 10\n", "fps", "outside any [section]"),
     ("[display]\nrotate = false\n", "[display] rotate", "must be 0 or 2"),   # false == 0 to Python
@@ -49,6 +48,33 @@ def test_a_mistake_names_the_file_the_key_and_the_reason(tmp_path, text, key, re
         load_config(write(tmp_path, text))
     message = str(caught.value)
     assert message.startswith("station.toml: ") and key in message and reason in message
+
+
+def test_a_seat_name_is_held_to_the_rosters_rule_and_a_bad_one_never_stops_the_station(tmp_path):
+    long = "Ana" * 1700   # 5,100 characters
+    config = load_config(write(tmp_path, f'[sum]\nnames = ["Ana", "{long}", "Be\\u0000n", "ana", "=1+1", "  Zoë  B. "]\n'))
+    assert config["sum"]["names"] == ["Ana", "P2", "P3", "P4", "=1+1", "Zoë B."]
+    assert [str(w) for w in config.warnings] == [
+        f"station.toml: [sum] names: seat 2: {long[:40]}… is 5100 characters long and the screen shows 16: shorten "
+        "it (a first name and an initial is enough); seat 2 is called P2 until it is fixed",
+        "station.toml: [sum] names: seat 3: 'Be\\x00n' holds a character that cannot be shown (a control character); "
+        "seat 3 is called P3 until it is fixed",
+        "station.toml: [sum] names: seat 4: ana is seat 1's name too (two players with one name could not be told "
+        "apart); seat 4 is called P4 until it is fixed",
+    ]
+    assert [w.short for w in config.warnings] == ["[sum] names: seat 2 too long", "[sum] names: seat 3 a hidden character",
+                                                  "[sum] names: seat 4 same as seat 1"]
+
+
+def test_seat_names_that_are_no_list_or_too_many_start_the_station_with_stand_ins(tmp_path):
+    config = load_config(write(tmp_path, '[math-wars]\nnames = "Ana, Ben"\n[sum]\nnames = ["P2", "Ana", 7]\n'
+                                         '[math-rush]\nnames = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]\n'))
+    assert config["math-wars"]["names"] == []
+    assert config["sum"]["names"] == ["P2", "Ana", "P3"]   # seat 3's stand-in: P3
+    assert config["math-rush"]["names"] == ["A", "B", "C", "D", "E", "F", "G", "H"]
+    assert sorted(w.short for w in config.warnings) == ["[math-rush] names: over 8 names", "[math-wars] names: not a list",
+                                                        "[sum] names: seat 3 not text"]
+    assert load_config(None).warnings == ()
 
 
 def test_broken_toml_and_a_missing_file(tmp_path):

@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from screen_helpers import unreadable
 from station.store import Journal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,3 +102,31 @@ def test_a_missing_camera_is_said_not_replaced(tmp_path):
     _, err = process.communicate(timeout=120)
     assert process.returncode == 0
     assert "camera:" in err and "/dev/nonexistent-camera" in err
+
+
+def shown_on_the_oled(screens: Path, view) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the recorded OLED frames hold exactly this view, as the station draws it."""
+    from PIL import Image
+
+    from station.hardware.display import preview
+    from station.ui.screens import render
+
+    wanted = preview(render(view)).tobytes()
+    return any(Image.open(frame).tobytes() == wanted for frame in sorted(screens.glob("*.png")))
+
+
+def test_a_bad_seat_name_in_the_config_is_said_and_the_station_starts(tmp_path):
+    from station.ui.views import VerdictView
+
+    long = "Ana" * 1700
+    config = laptop_config(tmp_path, sum=f'names = ["Ana", "{long}", "Be\\u0000n"]')
+    process = start(config, None, "--max-seconds", "3")
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert "station ready" in err
+    assert "station.toml: [sum] names: seat 2: AnaAnaAna" in err and "seat 2 is called P2 until it is fixed" in err
+    assert long not in err   # the log quotes the start of a hostile name, not 5,100 characters
+    assert "station.toml: [sum] names: seat 3: 'Be\\x00n' holds a character that cannot be shown" in err
+    note = VerdictView("info", "2 names not used", "[sum] names: seat 2 too long; see the log")
+    assert shown_on_the_oled(tmp_path / "screens", note)
+    assert not unreadable(note)

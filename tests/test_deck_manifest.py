@@ -82,7 +82,7 @@ def test_a_table_gets_each_players_decks_in_their_copy_and_the_shared_ones_once(
     for players in (0, 4):
         with pytest.raises(CatalogError) as caught:
             demo.for_players(players)
-        assert str(caught.value) == f"Demo has deck copies for 1–3 players, not {players}"
+        assert str(caught.value) == f"Demo is for 1–3 players, not {players}"
 
 
 def test_a_table_of_shared_decks_only_gets_them_once_and_no_plan_means_copy_a():

@@ -290,3 +290,20 @@ def test_a_mat_says_who_it_is_for_in_words():
     assert players_text(mat_layout("big-bang", 1)) == "for 1 player"  # a solo game
     assert players_text(mat_layout("big-bang", 2)) == "for 2 players"
     assert players_text(mat_layout("math-rush", 1)) == "for the whole team"
+
+
+@pytest.mark.parametrize("game", sorted(games_with_mats()))
+def test_a_mat_spends_its_toner_on_markers_and_outlines_not_on_grey_areas(game) -> None:
+    """Zones are outlined, never filled: outside its corner markers a mat is mostly white paper."""
+    spec = mat_spec(game)
+    for seats in {spec.min_seats, spec.max_seats}:
+        layout = mat_layout(game, seats)
+        dpi = 60
+        page = next(rasterise(mat_page_pdf(layout), dpi)).convert("L")
+        px = dpi / 25.4
+        for spot in layout.markers:  # the markers print exactly as the camera needs them
+            margin = spot.size / CELLS
+            page.paste(255, (int((spot.x - margin) * px), int((spot.y - margin) * px),
+                             int((spot.x + spot.size + margin) * px) + 1, int((spot.y + spot.size + margin) * px) + 1))
+        ink = sum((255 - value) * count for value, count in enumerate(page.histogram())) / (255 * page.width * page.height)
+        assert ink < 0.03, f"{game} for {seats}: {ink:.1%} of the page inked outside the markers"

@@ -169,3 +169,35 @@ def test_random_damage_never_stops_the_station_and_the_list_works_afterwards(tmp
             assert kept and str(len(kept)) in roster.recovered
         roster.add("Newcomer")
         assert "Newcomer" in roster.names()
+
+
+def test_a_cell_too_long_for_the_csv_reader_costs_only_its_row(path: Path) -> None:
+    import csv as csv_module
+
+    limit = csv_module.field_size_limit()
+    huge = "x" * (limit + 10)
+    with roster_at(path) as roster:
+        report = roster.import_csv(f"Name,Age\nAna,8\n{huge},9\nBen,7\n".encode())
+        assert roster.names() == ["Ana", "Ben"]
+        assert report.skipped == [f"row 3: a cell is over {limit:,} characters long: that is no name "
+                                  "(is this the class list?)"]
+    with roster_at(path) as roster:   # a file that is one huge cell is refused row by row, never with a crash
+        report = roster.import_csv(huge.encode())
+        assert report.added == []
+        assert report.skipped == [f"row 1: a cell is over {limit:,} characters long: that is no name "
+                                  "(is this the class list?)"]
+
+
+def test_a_hostile_name_is_refused_with_a_message_that_quotes_only_its_start(path: Path) -> None:
+    long = "Ana" * 1700   # 5,100 characters: under the CSV reader's limit, far over a name's
+    with roster_at(path) as roster:
+        report = roster.import_csv(f"Name\nBen\n{long}\nBe\x00n\n".replace("\x00", "\x01").encode())
+        assert roster.names() == ["Ben"]
+        assert report.skipped == [
+            f"row 3: {long[:40]}… is 5100 characters long and the screen shows {MAX_NAME}: shorten it "
+            "(a first name and an initial is enough)",
+            "row 4: 'Be\\x01n' holds a character that cannot be shown (a control character)",
+        ]
+        with pytest.raises(RosterError) as refused:
+            roster.add(long)
+        assert len(str(refused.value)) < 200

@@ -5,6 +5,7 @@ Real SQLite files in tmp_path; nothing is mocked."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import signal
@@ -163,7 +164,7 @@ def _broken_json(path: Path) -> None:
     db.close()
 
 
-@pytest.mark.parametrize("damage", [_truncate, _garbage_inside, _garbage_header, _zero_filled, _text_file, _broken_json])
+@pytest.mark.parametrize("damage", [_truncate, _garbage_inside, _garbage_header, _zero_filled, _text_file])
 def test_a_damaged_journal_is_kept_aside_and_a_fresh_one_starts(path: Path, damage) -> None:
     with Journal(path) as journal:
         for seed in range(4):   # a journal of several pages, so damage inside hits the games
@@ -186,6 +187,36 @@ def test_a_damaged_journal_is_kept_aside_and_a_fresh_one_starts(path: Path, dama
         assert [g.id for g in journal.games()] == [new_id]
 
 
+def test_an_action_that_is_not_json_any_more_costs_its_game_only_the_actions_from_there(path: Path, caplog) -> None:
+    """Damage inside one action's row: the file is sound, so it stays; the game goes on from the
+    action before, and the rest is set aside in the file, not lost and not counted."""
+    with Journal(path) as journal:
+        finished, _ = whole_game(journal, seed=1)
+        game_id = journal.start_game(CONFIG)
+        for action in plays():
+            journal.append(game_id, action)
+    _broken_json(path)   # action 3 of each game
+    with Journal(path, clock=fixed_clock) as journal:
+        assert journal.recovered is None and journal.set_aside == {finished: (len(whole_game_actions(1)) - 2, 2),
+                                                                   game_id: (len(plays()) - 2, 2)}
+        stored = journal.current_game()
+        assert stored is not None and stored.actions == plays()[:2]
+        assert journal.append(game_id, plays()[2]) == 3
+        assert [len(g.actions) for g in journal.games()] == [3, 2]
+    assert _kept_aside(path) == []
+    assert f"game {game_id}: 6 actions after action 2 set aside: the journal is damaged there" in caplog.text
+    with Journal(path, readonly=True) as reader:
+        assert reader.damaged is None
+        assert [g.set_aside for g in reader.games()] == [
+            "6 actions set aside after action 2: the journal was damaged there",
+            f"{len(whole_game_actions(1)) - 2} actions set aside after action 2: the journal was damaged there"]
+
+
+def whole_game_actions(seed: int, victories: int = 2) -> list[dict[str, Any]]:
+    game = MathWars({"game": "math-wars", "seed": seed, "players": ["Ana", "Ben"], "victories_to_win": victories})
+    return [action for action, _ in VirtualTable(game, seed=seed).actions()]
+
+
 def test_damage_twice_in_the_same_second_keeps_both_files(path: Path) -> None:
     for _ in range(2):
         Journal(path).close()
@@ -203,17 +234,6 @@ def test_an_empty_file_is_a_new_journal_not_a_damaged_one(path: Path) -> None:
     with Journal(path) as journal:
         assert journal.recovered is None
         journal.start_game(CONFIG)
-    assert [p.name for p in path.parent.iterdir() if "damaged" in p.name] == []
-
-
-def test_a_journal_from_a_newer_station_is_refused_and_left_alone(path: Path) -> None:
-    with Journal(path) as journal:
-        journal.start_game(CONFIG)
-    db = sqlite3.connect(path)
-    db.execute("PRAGMA user_version = 99")
-    db.close()
-    with pytest.raises(JournalError, match="newer station.*update the station software"):
-        Journal(path)
     assert [p.name for p in path.parent.iterdir() if "damaged" in p.name] == []
 
 
@@ -522,29 +542,80 @@ def test_reading_a_closed_journal_leaves_no_trace_beside_it(path: Path) -> None:
         assert sorted(p.name for p in path.parent.iterdir()) == before == [JOURNAL_NAME]
 
 
-@pytest.mark.parametrize(("version", "newer"), [(3, True), (101, True), (102, False), (-1, False)])
-def test_a_layout_number_past_any_newer_stations_is_a_damaged_header(path: Path, version: int, newer: bool,
-                                                                     caplog) -> None:
+def _damage_header(path: Path, offset: int, value: int) -> None:
+    """One byte of the file's 100-byte header changed, as a bad sector would change it."""
+    with path.open("r+b") as handle:
+        handle.seek(offset)
+        handle.write(bytes([value]))
+
+
+@pytest.mark.parametrize("layout", ["today's", "older"])
+def test_a_damaged_byte_in_the_layout_number_never_stops_the_station(path: Path, layout: str, caplog) -> None:
+    """Any value 3..101 in the layout number's last byte (offset 63, SQLite's user_version), on a
+    journal of today's layout and on one of the layout before it: damaged, kept aside, a new
+    journal and a message; never "update the station software" (which kept the station down)."""
+    if layout == "older":
+        layout_2_journal(path)
+    else:
+        with Journal(path) as journal:
+            journal.append(journal.start_game(CONFIG), plays()[0])
+    pristine = path.read_bytes()
+    ours = sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0]
+    tried = 0
+    for value in range(3, 102):
+        if value == ours:
+            continue
+        path.write_bytes(pristine)
+        _damage_header(path, 63, value)
+        with Journal(path, readonly=True) as reader:   # history: the games, and the damage named
+            assert reader.damaged is not None and f"layout number {value} (a damaged header)" in reader.damaged
+            assert [len(g.actions) for g in reader.games()] == [1]
+        with Journal(path, clock=fixed_clock) as journal:
+            assert journal.recovered is not None and "kept as journal.sqlite3.damaged-" in journal.recovered
+            assert journal.games() == []
+        kept = _kept_aside(path)
+        assert [(path.parent / name).read_bytes()[:60] for name in kept if name.endswith("500")] == [pristine[:60]]
+        for name in kept:
+            (path.parent / name).unlink()
+        tried += 1
+    assert tried >= 98
+    assert "update the station software" not in caplog.text
+
+
+def test_every_single_byte_change_in_the_layout_number_and_its_check_is_damage(path: Path) -> None:
+    """Bytes 60..71 of the header: the layout number and the check beside it (SQLite's
+    application_id). Whatever one byte becomes, the journal is damaged, never "newer"."""
+    with Journal(path) as journal:
+        journal.start_game(CONFIG)
+    pristine = path.read_bytes()
+    for offset in range(60, 72):
+        for value in (0, 1, 2, 3, 4, 5, 0x7F, 0xFF):
+            if pristine[offset] == value:
+                continue
+            path.write_bytes(pristine)
+            _damage_header(path, offset, value)
+            with Journal(path, clock=fixed_clock) as journal:
+                assert journal.recovered is not None, (offset, value)
+            for name in _kept_aside(path):
+                (path.parent / name).unlink()
+
+
+@pytest.mark.parametrize("version", [store.SCHEMA_VERSION + 1, store.SCHEMA_VERSION + 500, 60000])
+def test_a_journal_a_newer_station_wrote_says_update_the_software_and_is_left_alone(path: Path, version: int) -> None:
+    """A newer station writes its layout number and the matching check, as this one does."""
     with Journal(path) as journal:
         journal.start_game(CONFIG)
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version = {version}")
+    db.execute(f"PRAGMA application_id = {store.layout_check(version)}")
     db.close()
-    if newer:
+    before = path.read_bytes()
+    for readonly in (True, False):
         with pytest.raises(JournalError) as caught:
-            Journal(path)
+            Journal(path, readonly=readonly)
         assert str(caught.value) == (f"{path} was written by a newer station (journal layout {version}, this one "
-                                     "reads up to 2): update the station software")
-        assert _kept_aside(path) == []
-        return
-    with Journal(path, readonly=True) as reader:
-        assert reader.damaged == (f"The game journal is damaged (layout number {version} (a damaged header)); "
-                                  "showing what could be read. The station keeps it aside and starts a new one when "
-                                  "it next starts.")
-    with Journal(path, clock=fixed_clock) as journal:
-        assert journal.recovered == ("The game journal was damaged; it was kept as "
-                                     "journal.sqlite3.damaged-20261121-101500 and a new one started.")
-    assert f"layout number {version} (a damaged header)" in caplog.text
+                                     f"reads up to {store.SCHEMA_VERSION}): update the station software")
+    assert _kept_aside(path) == [] and path.read_bytes() == before
 
 
 @pytest.mark.parametrize(("schema", "problem"), [
@@ -587,6 +658,7 @@ def test_opening_names_the_first_row_that_cannot_be_read_back(path: Path, where:
     db.commit()
     db.close()
     with Journal(path, readonly=True) as reader:
+        reader.games()   # (damage inside an action is found when its game is read)
         assert reader.damaged is not None and f"damaged ({problem});" in reader.damaged
 
 
@@ -651,6 +723,31 @@ PRAGMA user_version = 1;
 """
 
 
+LAYOUT_2 = """
+CREATE TABLE games (id INTEGER PRIMARY KEY, config TEXT NOT NULL, started TEXT NOT NULL, ended TEXT,
+                    status TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped')),
+                    started_synced INTEGER, ended_synced INTEGER);
+CREATE TABLE actions (game_id INTEGER NOT NULL REFERENCES games (id), seq INTEGER NOT NULL, action TEXT NOT NULL,
+                      PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
+PRAGMA user_version = 2;
+"""
+
+
+def layout_2_journal(path: Path, games: tuple[tuple[dict[str, Any], list[dict[str, Any]], str], ...] = (
+        (CONFIG, plays()[:1], "playing"),)) -> None:
+    """A journal as the stations of layout 2 (before the checks) wrote it: their own statements."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript(LAYOUT_2)
+    for config, actions, status in games:
+        game_id = db.execute("INSERT INTO games (config, started, status, started_synced) VALUES (?, ?, ?, 1)",
+                             (json.dumps(config, ensure_ascii=False), "2026-11-21T09:07:00+01:00", status)).lastrowid
+        for seq, action in enumerate(actions, start=1):
+            db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                       (game_id, seq, json.dumps(action, ensure_ascii=False)))
+    db.close()
+
+
 def layout_1_journal(path: Path) -> None:
     """A journal as a station of the first layout wrote it (before the clock was recorded)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -694,4 +791,81 @@ def test_a_journal_of_the_first_layout_is_read_as_it_is_and_migrated_when_the_st
         games = {g.id: g for g in journal.games()}
     assert games[1].actions == old[0].actions and games[1].started_synced is None
     assert games[new].started_synced is True
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+
+
+# ---- layout 3: every row's check, chained ---------------------------------------------------------
+
+def old_station_games() -> tuple[tuple[dict[str, Any], list[dict[str, Any]], str], ...]:
+    """Two games as a station of layout 2 recorded them: one finished, one still in play."""
+    game = MathWars({"game": "math-wars", "seed": 7, "players": ["Ana", "Ben"], "victories_to_win": 2})
+    return ((game.config, whole_game_actions(7), "finished"), (CONFIG, plays(), "playing"))
+
+
+def test_a_journal_of_layout_2_gets_its_checks_in_one_transaction_and_damage_is_then_found(path: Path,
+                                                                                          caplog) -> None:
+    caplog.set_level(logging.INFO, logger="station.store")
+    layout_2_journal(path, old_station_games())
+    with Journal(path, readonly=True) as reader:   # history reads it as it is, and changes nothing
+        old = reader.games()
+        assert reader.damaged is None and [g.set_aside for g in old] == [None, None]
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    with Journal(path) as journal:
+        assert journal.recovered is None and journal.set_aside == {}
+        assert journal.games() == old
+        assert journal.append(2, plays()[0]) == len(plays()) + 1   # chained on from the migrated rows
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert db.execute("PRAGMA application_id").fetchone()[0] == store.layout_check(3)
+    assert db.execute("SELECT count(*) FROM actions WHERE length(chain) = 32").fetchone()[0] == len(
+        old[1].actions) + len(plays()) + 1
+    db.execute("UPDATE actions SET action = replace(action, 'MW-B-N15', 'MW-B-N13') WHERE game_id = 2 AND seq = 3")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        assert journal.set_aside == {2: (len(plays()) - 1, 2)}
+        assert journal.current_game().actions == plays()[:2]   # type: ignore[union-attr]
+    assert "game journal " + str(path) + ": layout 3 now" in caplog.text
+
+
+def test_a_migration_that_fails_half_way_leaves_the_journal_as_it_was(path: Path, monkeypatch) -> None:
+    layout_2_journal(path, old_station_games())
+    before = path.read_bytes()
+
+    def fails_after_the_checks(db: sqlite3.Connection) -> None:
+        adding(db)
+        raise sqlite3.OperationalError("disk I/O error")
+
+    adding = store._MIGRATIONS[3]
+    monkeypatch.setitem(store._MIGRATIONS, 3, fails_after_the_checks)
+    with pytest.raises(JournalError, match="cannot prepare the journal"):
+        Journal(path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert "chain" not in {row[1] for row in db.execute("PRAGMA table_info(actions)")}
+    db.close()
+    monkeypatch.setitem(store._MIGRATIONS, 3, adding)
+    with Journal(path) as journal:
+        assert [len(g.actions) for g in journal.games()] == [len(plays()), len(whole_game_actions(7))]
+    assert before != path.read_bytes()
+
+
+@pytest.mark.parametrize(("damage", "kept", "aside"), [
+    ("DELETE FROM actions WHERE game_id = 1 AND seq = 4", 3, 4),                        # a row lost
+    ("UPDATE actions SET seq = -seq WHERE game_id = 1 AND seq IN (3, 4);"
+     "UPDATE actions SET seq = 7 + seq WHERE game_id = 1 AND seq IN (-3, -4)", 2, 6),   # two rows swapped
+    ("UPDATE actions SET chain = upper(chain) WHERE game_id = 1 AND seq = 5", 4, 4),    # a check itself damaged
+    ("UPDATE actions SET action = replace(action, '1.5', '9.5') WHERE game_id = 1 AND seq = 1", 0, 8),  # a time
+])
+def test_a_row_lost_moved_or_changed_breaks_the_chain_there(path: Path, damage: str, kept: int, aside: int) -> None:
+    with Journal(path) as journal:
+        game_id = journal.start_game(CONFIG)
+        for action in plays():
+            journal.append(game_id, action)
+    db = sqlite3.connect(path)
+    db.executescript(damage)
+    db.close()
+    with Journal(path) as journal:
+        stored = journal.current_game()
+        assert stored is not None and stored.actions == plays()[:kept]
+        assert journal.set_aside[game_id] == (aside, kept)

@@ -27,6 +27,7 @@ from test_store import CONFIG, WHEN, _kept_aside, fixed_clock, layout_1_journal,
 
 KEPT = "journal.sqlite3.damaged-20261121-101500"   # where fixed_clock's station keeps a damaged journal
 NOW_SHOWING = "showing what could be read. The station keeps it aside and starts a new one when it next starts."
+ROWS_SHOWING = "showing what could be read. The station sets the damaged actions aside when it next starts."
 
 
 @pytest.fixture
@@ -266,7 +267,7 @@ def test_the_log_tells_a_new_journal_a_migration_and_a_game_stopped_by_the_next(
     old = path.with_name("old.sqlite3")
     layout_1_journal(old)
     Journal(old).close()
-    assert logged(caplog) == [f"game journal {old}: layout 2 now"]
+    assert logged(caplog) == [f"game journal {old}: layout 2 now", f"game journal {old}: layout 3 now"]
 
 
 def test_where_wal_cannot_work_a_rollback_journal_synced_at_each_commit_is_used_and_logged(path: Path, monkeypatch,
@@ -343,14 +344,14 @@ def test_damage_appearing_after_history_opened_the_journal_is_noted_and_logged(p
             change(path, f"UPDATE actions SET action = 'garbled' WHERE game_id = {game_id} AND seq = 2")
             (game,) = reader.games()
             assert reader.damaged == (f"The game journal is damaged (game {game_id}'s action 2 is not JSON); "
-                                      f"{NOW_SHOWING}")
-            assert game.actions == plays()[:1]
-            assert game.problem == f"the journal is damaged after action 1: game {game_id}'s action 2 is not JSON"
+                                      f"{ROWS_SHOWING}")
+            assert game.actions == plays()[:1] and game.problem is None
+            assert game.set_aside == "2 actions set aside after action 1: the journal was damaged there"
             change(path, f"UPDATE actions SET action = '[]' WHERE game_id = {game_id} AND seq = 1")
             assert reader.games()[0].actions == []
             assert reader.damaged.startswith(f"The game journal is damaged (game {game_id}'s action 2 ")   # the first
-    assert logged(caplog) == [f"{path}: game {game_id}'s actions: game {game_id}'s action 2 is not JSON",
-                              f"{path}: game {game_id}'s actions: game {game_id}'s action 1 is not a JSON object"]
+    assert logged(caplog) == [f"{path}: game {game_id}: game {game_id}'s action 2 is not JSON",
+                              f"{path}: game {game_id}: game {game_id}'s action 1 is not a JSON object"]
 
 
 def test_a_game_whose_config_is_damaged_is_left_out_and_the_games_around_it_are_listed(path: Path, caplog) -> None:
@@ -489,15 +490,15 @@ def test_an_action_that_is_json_but_not_an_object_stops_the_game_there(path: Pat
     change(path, f"UPDATE actions SET action = '\"play\"' WHERE game_id = {second} AND seq = 3")
     with Journal(path, readonly=True) as reader:
         game = reader.game(second)
+        assert reader.damaged == (f"The game journal is damaged (game {second}'s action 3 is not a JSON object); "
+                                  f"{ROWS_SHOWING}")
     assert game.actions == plays()[:2]
-    assert game.problem == f"the journal is damaged after action 2: game {second}'s action 3 is not a JSON object"
+    assert game.set_aside == "1 action set aside after action 2: the journal was damaged there"
 
 
 @pytest.mark.parametrize(("damage", "found"), [
     (None, None),
     ("UPDATE games SET config = '[1, 2]' WHERE id = 2", "game 2's config is not a JSON object"),
-    ("UPDATE actions SET action = '{\"type\": \"play\"' WHERE game_id = 1 AND seq = 2",
-     "game 1's action 2 is not a JSON object"),
 ])
 def test_without_sqlites_json_functions_the_journal_checks_its_json_itself(path: Path, monkeypatch, damage: str | None,
                                                                           found: str | None) -> None:
@@ -556,8 +557,9 @@ def test_a_journal_kept_aside_while_history_reads_it_takes_its_log_along(path: P
         journal.append(journal.start_game(CONFIG), plays()[0])
     assert sorted(_kept_aside(path)) == [KEPT, KEPT + "-shm", KEPT + "-wal"]
     with Journal(path.with_name(KEPT), readonly=True) as kept:   # read with its log: the game and the damage
-        assert kept.damaged == (f"The game journal is damaged (game {game_id}'s action 1 is not a JSON object); "
-                                f"{NOW_SHOWING}")
+        kept.games()
+        assert kept.damaged == (f"The game journal is damaged (game {game_id}'s action 1 is not JSON); "
+                                f"{ROWS_SHOWING}")
 
 
 def test_a_damaged_journal_that_cannot_be_moved_aside_says_so(path: Path) -> None:

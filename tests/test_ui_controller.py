@@ -7,8 +7,10 @@ from station.config import load_config
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal
+from station.table.mat import mat_layout
 from station.ui.screens import render
 from station.ui.views import HandView, LiveView, MenuView, SetupView
+from station.vision.track import TrackedCard
 
 SELECT, CONFIRM, BACK, SPARE = Press("select"), Press("confirm"), Press("back"), Press("spare")
 
@@ -164,3 +166,76 @@ def test_the_shared_screens_bottom_line_says_which_button_does_what_next(tmp_pat
     press(ref, Press("spare", long=True))
     question = screen(ref)
     assert question.title == "Undo last play?" and bottom_line(question) == "SELECT, then CONFIRM"
+
+
+# ---- notes: one per kind, and never in the way of a button ----------------------------------
+
+SUM_MAT = mat_layout("sum", 2)
+
+
+def stray(i: int, kind: str = "MalformedPayload", text: str = "") -> dict:
+    """The tracker's event for a QR code on the table that is no card of this game."""
+    return {"type": "unknown_code", "t": 0.0, "text": text or f"https://example.org/{i}", "reason": "",
+            "kind": kind, "x": 20.0 * i, "y": 250.0}
+
+
+def sum_ready(tmp_path) -> tuple[Referee, list[TrackedCard]]:
+    """A SUM game with the target 12 turned up and Ana's 3 × 4 lying along the strip."""
+    ref = referee(tmp_path)
+    ref.start({"game": "sum", "players": ["Ana", "Ben"]}, 0.0)
+    ref.table_events([{"type": "placed", "t": 0.0, "card": "SU-A-N12A", **dict(zip("xy", SUM_MAT.zone("target").center)),
+                       "angle": 0.0}], SUM_MAT, 0.5)
+    strip = [TrackedCard(card, x, 145.0, 0.0, last_seen=1.0) for card, x in
+             (("SU-A-N3A", 198.0), ("SU-A-MUL1", 254.0), ("SU-A-N4A", 310.0))]
+    ref.table_events([], SUM_MAT, 10.0, strip)
+    assert ref.state()["target"]["value"] == 12
+    screen(ref, 1.0)  # the target's banner shows ...
+    assert isinstance(screen(ref, 15.0), LiveView)  # ... and has gone
+    ref.take_signals()
+    return ref, strip
+
+
+def test_six_stray_codes_are_one_note_that_counts_them_and_one_confirm_submits_the_equation(tmp_path):
+    ref, strip = sum_ready(tmp_path)
+    for i in range(1, 7):  # the codes come into view a frame apart
+        ref.table_events([stray(i)], SUM_MAT, 20.0 + i / 5, strip)
+    note = screen(ref, 21.4)
+    assert (note.title, note.detail) == ("Not this game", "6 codes not from this game: take them off")
+    assert ref.take_signals() == ["rejected"]  # one note, one buzz
+    ref.press(CONFIRM, 21.5)  # the note still shows: CONFIRM does what it does on the live screen
+    assert ref.game.actions[-1] == {"type": "submit", "t": 21.5, "player": "Ana",
+                                    "cards": ["SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"], "source": "button"}
+    assert screen(ref, 21.6).title == "Ana makes 12"
+    assert not any(o.kind == "note" for o in ref.controller.overlays)
+
+
+def test_notes_merge_by_kind_each_saying_how_many_and_time_out_together(tmp_path):
+    ref, strip = sum_ready(tmp_path)
+    events = [stray(1), stray(2, "UnknownGame", "MCS1-BB-A-7"), stray(3), stray(4, "UnknownGame", "MCS1-MW-A-N3"),
+              stray(5, "UnknownGame", "MCS1-BB-A-9"), stray(6, "UnknownCard", "MCS1-SU-A-X99")]
+    ref.table_events(events, SUM_MAT, 20.0, strip)
+    shown = [(v.title, v.detail) for v in (screen(ref, 20.0), screen(ref, 24.0), screen(ref, 28.0))]
+    assert shown == [("Not this game", "2 codes not from this game: take them off"),
+                     ("Other game", "3 cards of other games: take them off"),
+                     ("Unknown card", "Its code may be damaged: reprint it")]  # one of its kind: its own words
+    assert isinstance(screen(ref, 32.0), LiveView)  # 3 notes of 4 s, not 6
+
+
+def test_with_a_note_shown_back_puts_it_away_and_the_other_buttons_do_what_they_do(tmp_path):
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"], "victories_to_win": 2}, 0.0)
+    mat = mat_layout("math-wars", 2)
+    ref.table_events([stray(1), stray(2)], mat, 1.0)
+    press(ref, BACK, now=1.1)  # BACK: the note goes, nothing else happens
+    assert isinstance(screen(ref, 1.1), LiveView) and ref.game.actions == []
+    ref.table_events([stray(3)], mat, 2.0)
+    press(ref, SPARE, now=2.1)  # SPARE: the game's menu, at once
+    assert screen(ref, 2.1).title == "Table vote"
+    press(ref, BACK, now=2.2)
+    ref.table_events([stray(4)], mat, 3.0)
+    press(ref, SELECT, now=3.1)  # SELECT: the live screen's next page
+    live = screen(ref, 3.1)
+    assert isinstance(live, LiveView) and ref.controller.page == 1
+    ref.table_events([stray(5)], mat, 4.0)
+    press(ref, Press("back", long=True), now=4.1)  # hold BACK: end the game?, as ever
+    assert screen(ref, 4.1).title == "End game?"

@@ -108,6 +108,22 @@ def test_a_card_laid_on_another_is_stacked_on_it_and_the_one_below_stays():
     assert "removed" not in run.kinds("MW-A-N37")
 
 
+def test_a_card_slid_off_another_then_the_lower_card_lifted_is_removed_and_covered_by_nobody():
+    """The stack is undone: once the top card slides aside and the lower card shows again, nothing
+    lies on it. Lifted later, it is gone after remove_after, however long the other card stays."""
+    run = Run(TrackSettings(remove_after=0.5))
+    run.show(N37, frames=3)
+    top = PlacedCard("MW-B-N15", N37.x + 3, N37.y + 2, 5)
+    run.show(N37, top, frames=6)
+    aside = PlacedCard("MW-B-N15", N37.x + 3, N37.y + 110, 5)  # slid off, into the next box
+    run.show(N37, aside, frames=4)
+    assert run.kinds("MW-A-N37") == ["placed", "covered", "uncovered"]
+    run.show(aside, frames=12)  # N37 lifted; N15 stays
+    assert run.kinds("MW-A-N37") == ["placed", "covered", "uncovered", "covered", "removed"]
+    assert "by" not in [e for e in run.events if e.get("card") == "MW-A-N37"][-2]  # not "under N15"
+    assert set(run.tracker.cards) == {"MW-B-N15"}
+
+
 def test_the_same_card_twice_is_a_duplicate_reported_once():
     run = Run()
     twin = PlacedCard("MW-A-N37", *ZONES["seat2.count-meta"], 180)
@@ -479,6 +495,28 @@ def test_an_unknown_code_and_a_warning_are_told_once_while_they_last_and_again_w
                                        "reason": "not a Math Card Station card", "kind": "MalformedPayload",
                                        "x": 12.3, "y": 56.8} for t in (0.0, 0.625)]
     assert [(e["t"], e["text"]) for e in run.of("warning")] == [(0.0, "too dark"), (0.625, "too dark")]
+
+
+@pytest.mark.parametrize("away", ["slid", "lifted"])
+def test_a_stack_undone_leaves_the_lower_card_free_to_go(away):
+    """Stacked, then the top card slid aside (or lifted, and laid back elsewhere): the lower card,
+    seen again, lies under nothing. Lifted in turn it is covered by nobody and removed once its
+    place has been empty for remove_after, while the other card lies on beside it."""
+    run = Exact(TrackSettings(remove_after=1.0))
+    run.show(seen("MW-A-N37", 100.0, 100.0), frames=3)
+    run.show(seen("MW-B-N15", 103.0, 102.0), frames=4)  # laid on it
+    assert [(e["card"], e["on"]) for e in run.of("stacked")] == [("MW-B-N15", "MW-A-N37")]
+    assert run.tracker.cards["MW-A-N37"].under == "MW-B-N15"
+    if away == "lifted":
+        run.show(seen("MW-A-N37", 100.0, 100.0), frames=2)  # the top card up in a hand ...
+    run.show(seen("MW-A-N37", 100.0, 100.0), seen("MW-B-N15", 103.0, 180.0), frames=2)  # ... and beside it
+    assert run.kinds("MW-A-N37") == ["placed", "covered", "uncovered"]
+    lifted = run.frame * STEP
+    run.show(seen("MW-B-N15", 103.0, 180.0), frames=12)  # the lower card lifted: 1.5 s
+    gone = [e for e in run.events if e.get("card") == "MW-A-N37"][3:]
+    assert [(e["type"], e.get("by")) for e in gone] == [("covered", None), ("removed", None)]
+    assert gone[1]["t"] - lifted <= 1.0 + STEP  # last seen one frame before
+    assert set(run.tracker.cards) == {"MW-B-N15"}
 
 
 @pytest.mark.parametrize(("settled", "after"), [(40, 7), (40, 8), (2, 7), (2, 8)])

@@ -1,4 +1,5 @@
-"""The teacher's page through Flask's test client: the PIN guards every page; the roster, the
+"""The teacher's page through Flask's test client: the PIN guards every page (who may use it, in
+detail: tests/test_web_auth.py); the roster, the
 history (filters, per-child figures, chart, CSV, honest dates), the live game and the settings
 (the file's checks, written whole). Real journal, roster and config files."""
 
@@ -9,6 +10,7 @@ import re
 import csv
 import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -17,17 +19,16 @@ from station.config import load_config
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal
-from station.web.app import COOKIE, HEADER, MAX_TRIES
-from web_helpers import CONFIG, PIN, Station, journal_template, station  # noqa: F401 - fixtures
+from station.web.app import HEADER
+from web_helpers import CONFIG, PIN, Station, holding, journal_template, sign_in, signed_in, station  # noqa: F401
 
 flask = pytest.importorskip("flask")
 
 
 @pytest.fixture
 def client(station: Station):
-    c = station.app().test_client()
-    c.set_cookie(COOKIE, PIN)
-    return c
+    """A browser that has typed the PIN (and sends its page's token with each form)."""
+    return signed_in(station.app())
 
 
 ROUTES = [("get", "/"), ("get", "/roster"), ("get", "/history"), ("get", "/history.csv"), ("get", "/station"),
@@ -37,13 +38,15 @@ ROUTES = [("get", "/"), ("get", "/roster"), ("get", "/history"), ("get", "/histo
 
 
 @pytest.mark.parametrize(("method", "route"), ROUTES)
-@pytest.mark.parametrize("pin", [None, "000000"])
+@pytest.mark.parametrize("given", [None, "header", "pin-cookie", "forged-session"])
 def test_every_request_without_the_pin_is_refused_and_shows_nothing(station: Station, method: str, route: str,
-                                                                    pin: str | None) -> None:
-    c = station.app().test_client()
-    if pin is not None:
-        c.set_cookie(COOKIE, pin)
-    answer = getattr(c, method)(route, data={"name": "Mallory", "old": "Ana", "new": "X", "station.game": "sum"})
+                                                                    given: str | None) -> None:
+    app = station.app()
+    c = {"pin-cookie": lambda: holding(app, ("mathstation-pin", PIN)),
+         "forged-session": lambda: holding(app, ("mathstation-session", '{"sid": "x"}'))}.get(given, app.test_client)()
+    headers = {HEADER: "000000"} if given == "header" else {}
+    answer = getattr(c, method)(route, data={"name": "Mallory", "old": "Ana", "new": "X", "station.game": "sum"},
+                                headers=headers)
     assert answer.status_code == 401
     page = answer.get_data(as_text=True)
     assert "Enter the station's PIN" in page and "Ana" not in page and "Ben" not in page
@@ -56,29 +59,16 @@ def test_a_pin_that_is_nearly_right_is_refused(station: Station, near: str) -> N
     assert station.app().test_client().get("/roster", headers={HEADER: near}).status_code == 401
 
 
-def test_the_right_pin_opens_every_page_by_form_cookie_or_header(station: Station) -> None:
+def test_the_right_pin_opens_every_page_by_form_or_header(station: Station) -> None:
     c = station.app().test_client()
-    opened = c.post("/unlock", data={"pin": PIN, "next": "/roster"})
+    opened = sign_in(c, next_path="/roster")
     assert opened.status_code == 302 and opened.headers["Location"].endswith("/roster")
     assert "SameSite=Strict" in opened.headers["Set-Cookie"] and "HttpOnly" in opened.headers["Set-Cookie"]
     assert "Cleo" in c.get("/roster").get_data(as_text=True)
     plain = station.app().test_client()
     assert plain.get("/history", headers={HEADER: PIN}).status_code == 200
-
-
-def test_wrong_pins_lock_the_form_for_a_while(station: Station) -> None:
-    now = [0.0]
-    from station.web.app import create_app
-
-    app = create_app(pin=PIN, roster=station.roster, journal_file=station.journal_file, config_path=None,
-                     board=station.board, clock=lambda: now[0])
-    c = app.test_client()
-    for _ in range(MAX_TRIES):
-        assert c.post("/unlock", data={"pin": "111111"}).status_code == 401
-    locked = c.post("/unlock", data={"pin": PIN})
-    assert locked.status_code == 429 and "Too many wrong PINs: try again in 60 seconds" in locked.get_data(as_text=True)
-    now[0] = 61.0
-    assert c.post("/unlock", data={"pin": PIN}).status_code == 302
+    assert plain.post("/roster/add", data={"name": "Dev"}, headers={HEADER: PIN}).status_code == 302  # a script
+    assert "Dev" in station.roster.names()
 
 
 def test_the_roster_is_edited_and_imported_with_a_reason_for_each_bad_row(client, station: Station) -> None:
@@ -110,6 +100,24 @@ def test_history_shows_every_game_per_child_figures_a_chart_and_honest_dates(cli
     games = page.split('id="games"')[1]                          # each game's own measures in its row
     assert re.search(r"<td>hands Ana \d+ Ben \d+, rounds \d+</td>", games)
     assert re.search(r"<td>equations Ana \d+ Ben \d+ Cleo \d+(, won by (most cards|an empty hand))?</td>", games)
+
+
+def test_history_says_which_game_lost_actions_to_damage_in_the_journal(client, station: Station) -> None:
+    """One action row damaged (a card's digit changed): the page lists every game and names the
+    damage, before the station has set the damaged actions aside and after."""
+    db = sqlite3.connect(station.journal_file)
+    db.execute("UPDATE actions SET action = replace(action, '-N', '-X') WHERE game_id = 1 AND seq = 3")
+    db.commit()
+    db.close()
+    page = client.get("/history").get_data(as_text=True)
+    assert "The game journal is damaged (game 1&#39;s action 3 is not what was written)" in page
+    rows = page.split('id="games"')[1].split("<tr>")[1:]
+    assert len(rows) == 4 and "actions set aside after action 2: the journal was damaged there" in rows[-1]
+    Journal(station.journal_file).close()   # the station starts: the damaged actions go aside
+    page = client.get("/history").get_data(as_text=True)
+    assert "The game journal is damaged" not in page
+    rows = page.split('id="games"')[1].split("<tr>")[1:]
+    assert len(rows) == 4 and "actions set aside after action 2: the journal was damaged there" in rows[-1]
 
 
 def test_history_filters_by_child_game_and_date(client) -> None:

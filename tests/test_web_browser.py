@@ -1,7 +1,8 @@
 """The teacher's page in a real browser: Debian's headless Chromium driven by selenium through
 chromedriver, against the station's own server on a loopback port. Roster edit, a game set up
 on the OLED from the roster the page edited, a live game advancing as it is played, the CSV
-download. CI's bootstrap installs Chromium; locally the tests skip, saying why, only when it is
+download, signing out everywhere; and nothing the page needs is blocked by its own
+Content-Security-Policy (the inline styles and script, the live stream). CI's bootstrap installs Chromium; locally the tests skip, saying why, only when it is
 missing."""
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def browser(tmp_path: Path):  # type: ignore[no-untyped-def]
         options.add_argument(flag)
     downloads = tmp_path / "downloads"
     downloads.mkdir()
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})   # the console, where CSP reports what it blocks
     options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
                                               "download.prompt_for_download": False})
     driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=DRIVER), options=options)
@@ -71,6 +73,15 @@ def open_page(browser, server, path: str) -> None:  # type: ignore[no-untyped-de
         browser.find_element(By.ID, "pin").send_keys(PIN)
         submit(browser, browser.find_element(By.ID, "unlock"))
     assert not browser.find_elements(By.ID, "pin")
+    assert_nothing_blocked(browser)
+
+
+def assert_nothing_blocked(browser) -> None:  # type: ignore[no-untyped-def]
+    """The page's Content-Security-Policy blocked none of its own styles or scripts (read from the console)."""
+    blocked = [e["message"] for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert blocked == []
+    weight = browser.execute_script("return getComputedStyle(document.querySelector('nav a')).fontWeight")
+    assert weight in ("700", "bold")                    # the inline stylesheet applied
 
 
 def submit(browser, button) -> None:  # type: ignore[no-untyped-def]
@@ -102,6 +113,11 @@ def test_the_teacher_edits_the_roster(browser, server, station) -> None:  # type
     submit(browser, browser.find_element(By.ID, "add"))
     assert "ANA is already on the list (as Ana)" in browser.find_element(By.CSS_SELECTOR, "p.error").text
     assert station.roster.names() == ["Ana", "Ben O.", "Zoë"]
+    assert_nothing_blocked(browser)
+    submit(browser, browser.find_element(By.ID, "sign-out-everywhere"))
+    assert "Signed out on every browser" in browser.find_element(By.CSS_SELECTOR, "p.ok").text
+    browser.get(f"http://127.0.0.1:{server.port}/roster")
+    assert browser.find_elements(By.ID, "pin")         # the session is over: the PIN again
 
 
 def test_a_game_set_up_from_the_roster_shows_live_and_advances_as_it_is_played(browser, server, station,
@@ -169,6 +185,7 @@ def test_a_scenario_played_on_the_virtual_table_advances_live_and_the_set_up_is_
             lambda b: b.find_element(By.ID, "live").get_attribute("data-version") == str(version))
         assert said in browser.find_element(By.ID, "live-verdicts").text
         shown += 1
+    assert_nothing_blocked(browser)                   # the live stream and its script ran under the policy
     assert shown == 3                          # the hand judged, Ben's win, Ana's payment: each as it happened
     names = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#live-players td:first-child")]
     assert names == ["Ana", "Ben"]

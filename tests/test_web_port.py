@@ -1,6 +1,7 @@
 """With the teacher's page off (the default), the running station listens on no port at all;
-with it on, on exactly the one the config names, and that port asks for the PIN. The real
-daemon in a subprocess; its sockets read from /proc (Linux)."""
+with it on, on exactly the one the config names, and that port asks for the PIN; a port taken
+or an address not this machine's leaves the station refereeing without its page, saying why on
+the OLED and in the log. The real daemon in a subprocess; its sockets read from /proc (Linux)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from test_daemon import datagrams, laptop_config, start
+from screen_helpers import unreadable
+from test_daemon import datagrams, laptop_config, shown_on_the_oled, start
 
 pytestmark = pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads listening sockets from /proc (Linux)")
 
@@ -88,3 +90,35 @@ def test_with_the_page_on_it_listens_on_its_port_only_and_asks_for_the_pin(tmp_p
     finally:
         err = stop(process)
     assert f"teacher's page on http://127.0.0.1:{port}/" in err
+
+
+def test_a_taken_port_leaves_the_station_refereeing_and_says_why(tmp_path):
+    from station.ui.views import VerdictView
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        config = laptop_config(tmp_path, web=f'enabled = true\nbind = "127.0.0.1"\nport = {port}')
+        process = start(config, None, "--max-seconds", "3")
+        _, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert "station ready" in err
+    assert f"[web] port: {port} is in use by another program" in err, err
+    note = VerdictView("info", "No teacher page", f"Port {port} is taken: change [web] port")
+    assert shown_on_the_oled(tmp_path / "screens", note)
+    assert not unreadable(note)
+
+
+def test_a_bind_address_that_is_not_this_machines_leaves_the_station_refereeing_and_says_why(tmp_path):
+    from station.ui.views import VerdictView
+
+    config = laptop_config(tmp_path, web='enabled = true\nbind = "192.0.2.1"')   # TEST-NET-1: no machine's
+    process = start(config, None, "--max-seconds", "3")
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert "station ready" in err
+    assert "[web] bind: 192.0.2.1 is not an address of this machine" in err, err
+    note = VerdictView("info", "No teacher page", "192.0.2.1 is not here: change [web] bind")
+    assert shown_on_the_oled(tmp_path / "screens", note)
+    assert not unreadable(note)

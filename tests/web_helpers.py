@@ -3,6 +3,7 @@ a roster, a config file, and the app around them (nothing mocked but the clock's
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,11 +37,64 @@ class Station:
     config_path: Path
     board: Board
 
-    def app(self):  # type: ignore[no-untyped-def]
-        app = create_app(pin=PIN, roster=self.roster, journal_file=self.journal_file, config_path=self.config_path,
-                         board=self.board, keepalive=0.05)
+    def app(self, pin: str = PIN):  # type: ignore[no-untyped-def]
+        """The page as the station serves it, its sessions and key kept in this station's folder."""
+        app = create_app(pin=pin, roster=self.roster, journal_file=self.journal_file, config_path=self.config_path,
+                         board=self.board, state_dir=self.folder, keepalive=0.05)
         app.testing = True
         return app
+
+
+def at(app, address: str = "192.168.1.20"):  # type: ignore[no-untyped-def]
+    """A browser on a device of the school's network (each device is its own client)."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def holding(app, cookie: tuple[str, str], address: str = "192.168.1.99"):  # type: ignore[no-untyped-def]
+    """A browser on another device that holds ``cookie`` (name, value), e.g. one copied from another browser."""
+    client = at(app, address)
+    if hasattr(client, "get_cookie"):
+        client.set_cookie(*cookie)                   # Werkzeug 2.3 and later
+    else:
+        client.set_cookie("localhost", *cookie)      # Werkzeug 2.2 (Debian bookworm): the server name first
+    return client
+
+
+def form_token(page: str) -> str | None:
+    """The anti-forgery token a page's forms carry (None when the page has none)."""
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    return found.group(1) if found else None
+
+
+def sign_in(client, pin: str = PIN, next_path: str = ""):  # type: ignore[no-untyped-def]
+    """Type ``pin`` into the form the station answers with, as a browser does (with the form's token)."""
+    data = {"pin": pin, "next": next_path}
+    token = form_token(client.get("/roster").get_data(as_text=True))
+    if token:
+        data["csrf_token"] = token
+    return client.post("/unlock", data=data)
+
+
+def signed_in(app, address: str = "192.168.1.20"):  # type: ignore[no-untyped-def]
+    """A browser that has typed the PIN once and sends its page's token with every form, as the page's forms do."""
+    client = at(app, address)
+    assert sign_in(client).status_code == 302
+    token = form_token(client.get("/roster").get_data(as_text=True))
+    if token:
+        client.environ_base["HTTP_X_CSRFTOKEN"] = token
+    return client
+
+
+def session_cookie(answer) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """The name and value of the cookie a response gives the browser (the page sets one)."""
+    for header in answer.headers.getlist("Set-Cookie"):
+        name, _, rest = header.partition("=")
+        value = rest.split(";", 1)[0]
+        if value:
+            return name, value
+    raise AssertionError(f"no cookie set: {answer.headers}")
 
 
 def play(journal: Journal, name: str, players: list[str], seed: int) -> int:

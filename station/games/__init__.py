@@ -134,7 +134,8 @@ class StationGame(ABC):
     #: overlay kinds CONFIRM can show again on the live screen (the last hand's results).
     replayable: frozenset[str] = frozenset()
     #: kinds of timed overlay a CONFIRM goes through: it puts the screen away and does what it does
-    #: on the live screen (a race game's CONFIRM starts the clock even while a verdict shows).
+    #: on the live screen (a race game's CONFIRM starts the clock even while a verdict shows). A
+    #: note needs no naming here: in every game, any press but BACK goes through a note.
     press_through: frozenset[str] = frozenset()
 
     def menu(self, state: Mapping[str, Any]) -> Menu | None:

@@ -20,7 +20,7 @@ class BigBangStation(StationGame):
     name = NAME
     screens = screens
     replayable = frozenset({"result"})
-    press_through = frozenset({"verdict", "note", "banner"})  # CONFIRM starts the round whatever shows
+    press_through = frozenset({"verdict", "banner"})  # CONFIRM starts the round whatever shows (a note never stops it)
     history_columns = ("points", "cards_left", "minutes")
     story_events = frozenset({"round_started", "card_played", "discarded", "dead_hand", "reshuffled", "player_done",
                               "time_up", "round_over", "game_over", "violation"})

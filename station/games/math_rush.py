@@ -27,7 +27,7 @@ class MathRushStation(StationGame):
     name = NAME
     screens = screens
     replayable = frozenset({"result"})
-    press_through = frozenset({"verdict", "note", "banner"})  # CONFIRM starts the clock whatever shows
+    press_through = frozenset({"verdict", "banner"})  # CONFIRM starts the clock whatever shows (a note never stops it)
     history_columns = ("points", "points_by_round", "goals_completed")
     story_events = frozenset({"goal_laid", "round_started", "card_played", "goal_complete", "card_lifted", "put_back",
                               "help_used", "time_warning", "time_up", "round_over", "game_over", "violation"})

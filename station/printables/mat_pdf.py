@@ -35,7 +35,6 @@ Progress = Callable[[int, int], None]
 
 OVERLAP_MM = 15.0  # glue strip between neighbouring tiles
 FOOTER_MM = 11.0  # below a tile: its name, then the how-to
-ZONE_TINT = 0.18  # share of the kind's colour in a zone's fill
 OUTLINE_TINT = 0.45  # share of it in the card outline inside a zone
 CROSS_MM = 4.0  # half the span of a registration cross (under half the overlap)
 LABEL_SIZE = 4.5  # zone labels: 3.3 mm capitals
@@ -224,26 +223,48 @@ def _draw_mat(c: Canvas, layout: MatLayout, cells: dict[int, list[list[bool]]]) 
     c.setStrokeColor(colors.HexColor("#9a9a9a"))
     c.setLineWidth(0.3)
     c.rect(0, 0, layout.width, layout.height, stroke=1, fill=0)  # the outer edge, to trim along
-    look = look_for(layout.game)
-    for zone in layout.zones:
-        _draw_zone(c, zone, colors.HexColor(look.colour(zone.kind)), seat_label(layout.game, zone.seat))
+    _draw_zones(c, layout, LABEL_SIZE)
     for spot in layout.markers:
         _draw_marker(c, spot, cells[spot.id])
     _draw_titles(c, layout)
 
 
-def _draw_zone(c: Canvas, zone: Zone, colour: colors.Color, seat: str) -> None:
-    """A tinted box, its labels along the side nearest its reader; a pile's box also shows the
-    outline of the card that goes there (other zones hold several cards, or any number)."""
+def draw_mat_picture(c: Canvas, layout: MatLayout, label_size: float) -> None:
+    """The mat as a small picture (a rules card's), in mat millimetres: its zones as printed,
+    labels at ``label_size`` (shrunk to fit their zone), and each corner marker as a plain
+    square with no code, so that a picture lying on the table is never taken for a mat."""
+    c.setFillColor(colors.white)
+    c.setStrokeColor(colors.HexColor("#9a9a9a"))
+    c.setLineWidth(1.0)
+    c.rect(0, 0, layout.width, layout.height, stroke=1, fill=1)
+    _draw_zones(c, layout, label_size)
+    for spot in layout.markers:
+        c.setFillColor(colors.black)
+        c.rect(spot.x, spot.y, spot.size, spot.size, stroke=0, fill=1)
+        c.setFillColor(colors.white)
+        inset = spot.size / 3
+        c.rect(spot.x + inset, spot.y + inset, spot.size - 2 * inset, spot.size - 2 * inset, stroke=0, fill=1)
+
+
+def _draw_zones(c: Canvas, layout: MatLayout, label_size: float) -> None:
+    look = look_for(layout.game)
+    for zone in layout.zones:
+        _draw_zone(c, zone, colors.HexColor(look.colour(zone.kind)), seat_label(layout.game, zone.seat), label_size)
+
+
+def _draw_zone(c: Canvas, zone: Zone, colour: colors.Color, seat: str, label_size: float = LABEL_SIZE) -> None:
+    """An outlined box in the kind's colour, its labels along the side nearest its reader; a
+    pile's box also shows the outline of the card that goes there (other zones hold several
+    cards, or any number). Outlines only, no filled areas: a mat of several pages would
+    otherwise spend most of its toner on grey."""
     c.saveState()
     c.translate(zone.x + zone.w / 2, zone.y + zone.h / 2)
     c.rotate(zone.facing)  # from here +y points at the zone's player
     width, height = (zone.h, zone.w) if zone.facing % 180 else (zone.w, zone.h)  # as its reader sees it
     half_w, half_h = width / 2, height / 2
-    c.setFillColor(_tint(colour, ZONE_TINT))
     c.setStrokeColor(colour)
     c.setLineWidth(0.6)
-    c.roundRect(-half_w, -half_h, width, height, 4.0, stroke=1, fill=1)
+    c.roundRect(-half_w, -half_h, width, height, 4.0, stroke=1, fill=0)
     if zone.role == "pile":
         c.setStrokeColor(_tint(colour, OUTLINE_TINT))
         c.setLineWidth(0.35)
@@ -252,11 +273,14 @@ def _draw_zone(c: Canvas, zone: Zone, colour: colors.Color, seat: str) -> None:
         c.setDash([])
         strip, inset = half_h - CARD_HEIGHT_MM / 2, CARD_WIDTH_MM / 2
     else:
-        strip, inset = LABEL_SIZE * CAP_HEIGHT + 4.0, half_w - 4.0
-    baseline = half_h - (strip - LABEL_SIZE * CAP_HEIGHT) / 2
+        strip, inset = label_size * CAP_HEIGHT + 4.0, half_w - 4.0
+    room = 2 * inset - (text_width(seat, BOLD, 1.0) + 2.0) * label_size  # the label never runs into the seat's name
+    size = min(label_size, room / text_width(zone.label, BOLD, 1.0),
+               max(strip - 1.0, 0.5) / CAP_HEIGHT if zone.role == "pile" else label_size)
+    baseline = half_h - (strip - size * CAP_HEIGHT) / 2
     c.setFillColor(colour)
-    _text(c, -inset, baseline, zone.label, BOLD, LABEL_SIZE)
-    _text(c, inset, baseline, seat, BOLD, LABEL_SIZE, align="right")
+    _text(c, -inset, baseline, zone.label, BOLD, size)
+    _text(c, inset, baseline, seat, BOLD, size, align="right")
     c.restoreState()
 
 

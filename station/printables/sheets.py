@@ -122,11 +122,13 @@ def write_deck_pdf(
     backs: bool = True,
     title: str = "",
     progress: Progress | None = None,
+    then: Callable[[Canvas], int] | None = None,
 ) -> int:
     """Write the cards as a print-and-play PDF at ``path`` (all or nothing); returns the page count.
 
     Each group (say, one deck copy) starts on a fresh sheet, so decks are easy to keep apart;
-    within a group, cards of another shape start a fresh sheet too.
+    within a group, cards of another shape start a fresh sheet too. ``then`` draws more pages
+    after the cards on the same canvas (the rules cards) and returns how many.
     """
     sheets = list(_sheets(groups, paper))
     check_writable(path)
@@ -147,6 +149,8 @@ def write_deck_pdf(
                 done += 1
                 if progress:
                     progress(done, total)
+        if then is not None:
+            total += then(c)
         c.save()
     return total
 

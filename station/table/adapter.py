@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from engine.catalog import load_catalog
@@ -42,16 +42,35 @@ class Lying(Protocol):
 
 @dataclass(frozen=True)
 class Note:
-    """Something the players should know that is not a play: ``title`` fits the OLED's big line."""
+    """Something the players should know that is not a play: ``title`` fits the OLED's big line.
+
+    Notes of one kind (the same code and title) merge into one that says how many (``many``: its
+    title and a detail with ``{n}``), so six stray codes are one note, not six in a row."""
 
     code: str  # unknown_code, other_game, duplicate, outside_zones, wrong_mat, no_mat, empty_seat, warning
     title: str
     detail: str = ""
     card: str | None = None
+    many: tuple[str, str] = ()  # (title, detail with {n}) for a note that stands for n like it
+    count: int = 1  # how many notes of its kind this one stands for
 
     def as_json(self) -> dict[str, Any]:
         return {"type": "note", "code": self.code, "title": self.title, "detail": self.detail,
                 **({"card": self.card} if self.card else {})}
+
+    def same_kind(self, other: Note) -> bool:
+        return (self.code, self.title) == (other.code, other.title)
+
+    def merged(self, newer: Note) -> Note:
+        """One note for this one and ``newer``, of the same kind: the newer one, counting both."""
+        return replace(newer, count=self.count + newer.count)
+
+    def words(self) -> tuple[str, str]:
+        """Title and detail as the screen shows them: for several notes, how many (in ``many``'s
+        words; a kind without them shows the newest note's words)."""
+        if self.count > 1 and self.many:
+            return self.many[0], self.many[1].format(n=self.count)
+        return self.title, self.detail
 
 
 @dataclass
@@ -106,13 +125,13 @@ class TableAdapter(ABC):
                 reading.notes.append(foreign_note(event["text"], event.get("kind")))
             elif kind == "duplicate":
                 reading.notes.append(Note("duplicate", "Seen twice!", f"{card_words(event['card'])} twice? Take one away",
-                                          event["card"]))
+                                          event["card"], many=("Seen twice!", "{n} cards seen twice? Take one of each away")))
             elif kind in ("placed", "stacked", "moved", "removed") and mat is not None and not problem:
                 other = _other_game(card, self.game)
                 if other is None:
                     self.on_card_event(event, t, state, mat, reading)
                 elif kind in ("placed", "stacked"):  # told once, when it lands; it plays no part
-                    reading.notes.append(Note("other_game", "Other game", f"A {other} card: take it off", card))
+                    reading.notes.append(Note("other_game", "Other game", f"A {other} card: take it off", card, many=OTHER_GAMES))
         if mat is not None and not problem:
             self.on_table(snapshot, t, state, mat, reading)
         return reading
@@ -225,6 +244,9 @@ def card_words(card_id: str) -> str:
         return card_id
 
 
+OTHER_GAMES = ("Other game", "{n} cards of other games: take them off")
+
+
 def foreign_note(text: str, kind: str | None = None) -> Note:
     """A QR code that is no card of this game, told by the catalog's verdict (``kind``: the
     name of its ``PayloadError``; any other, or none, is a code that is no card at all)."""
@@ -235,13 +257,15 @@ def foreign_note(text: str, kind: str | None = None) -> Note:
             entry = None
         title = entry.title if entry is not None else ""
         return Note("other_game", "Other game", f"A {title} card: take it off" if title
-                    else "Not a card of this game: take it off")
+                    else "Not a card of this game: take it off", many=OTHER_GAMES)
     if kind == "UnknownCard":
-        return Note("unknown_code", "Unknown card", "Its code may be damaged: reprint it")
+        return Note("unknown_code", "Unknown card", "Its code may be damaged: reprint it",
+                    many=("Unknown cards", "{n} codes may be damaged: reprint them"))
     if kind == "UnknownVersion":
-        return Note("unknown_code", "Newer card", "Update the station")
+        return Note("unknown_code", "Newer card", "Update the station", many=("Newer cards", "Update the station"))
     shown = text if len(text) <= 18 else text[:17] + "…"
-    return Note("unknown_code", "Unknown code", f"QR {shown!r} is not a card")
+    return Note("unknown_code", "Unknown code", f"QR {shown!r} is not a card",
+                many=("Not this game", "{n} codes not from this game: take them off"))
 
 
 _MAT_NOTES = {

@@ -12,8 +12,15 @@ live          next page of players   the game's action, or    hold: end game    
                                      the last result again                        (a table vote …);
                                                                                   hold: undo
 overlay       next page              reveal / dismiss         dismiss             --
+a note        as on the screen       as on the screen         dismiss             as on the screen
+              beneath (it goes)      beneath (it goes)                            beneath (it goes)
 a question    next answer            choose                   cancel              --
 ============  =====================  =======================  ==================  ====================
+
+A note (a stray code, a card outside its box …) tells, it never takes a press: BACK puts it
+away, any other button puts it away and does what it does on the screen beneath. Notes of one
+kind merge into one that counts them (``Note.merged``). Over the menu or setup, any button
+dismisses a note.
 
 The controller never touches a game: a press becomes an *intent* (start this game, apply this
 action, undo, end) that the station carries out, so the same presses replay the same game. What
@@ -72,6 +79,12 @@ class EndGame:
 Intent = StartGame | Act | Undo | EndGame
 
 
+def _note_overlay(note: Note, overlay: Overlay) -> Overlay:
+    """``overlay`` showing ``note`` in its words (how many, for a merged note)."""
+    title, detail = note.words()
+    return replace(overlay, view=VerdictView("info", title, detail), note=note)
+
+
 @dataclass
 class _Question:
     """A small menu over the live screen: the game's menu (a table vote …), or "end the game?"."""
@@ -128,8 +141,14 @@ class Controller:
             self._queue(overlay)
 
     def show_note(self, note: Note, signal: str = "rejected") -> None:
-        self._queue(Overlay(VerdictView("info", note.title, note.detail), seconds=NOTE_SECONDS, signal=signal,
-                            kind="note"))
+        """A note for ``NOTE_SECONDS``; one of a kind already waiting or showing counts this one
+        in (its time runs on, and it beeps once), so a table full of stray codes is one note."""
+        for i, overlay in enumerate(self.overlays):
+            if overlay.note is not None and overlay.note.same_kind(note):
+                self.overlays[i] = _note_overlay(overlay.note.merged(note), overlay)
+                return
+        self._queue(_note_overlay(note, Overlay(VerdictView("info", ""), seconds=NOTE_SECONDS, signal=signal,
+                                                kind="note")))
 
     def undone(self, note: Note) -> None:
         """The last action was taken back: screens about it go, and the last hand's too."""
@@ -165,6 +184,10 @@ class Controller:
         if self.screen == "setup":
             return self._setup_press(press)
         overlay = self._current_overlay(now)
+        if overlay is not None and overlay.kind == "note" and not (press.button == "back" and not press.long):
+            self.overlays.popleft()  # a note never takes a press: it goes, and the press counts beneath it
+            self.page = 0
+            return self.press(press, now, state, over)
         if (overlay is not None and press.button == "confirm" and not press.long and overlay.seconds is not None
                 and overlay.kind in self.games[self.game].press_through):
             self.overlays.popleft()

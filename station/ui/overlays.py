@@ -2,16 +2,20 @@
 
 Overlays queue up in the order the events came, each for ``seconds`` (``None``: until a button
 press). A hand's results may be hidden first and ``revealed`` by CONFIRM: children compute,
-then the station shows. ``signal`` names the buzzer/LED pattern that goes with it.
+then the station shows. ``signal`` names the buzzer/LED pattern that goes with it. A note's
+overlay keeps its ``note``, so the next note of its kind merges into it instead of queueing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from station.ui.views import View
+
+if TYPE_CHECKING:
+    from station.table.adapter import Note
 
 
 @dataclass(frozen=True)
@@ -22,6 +26,7 @@ class Overlay:
     signal: str = ""  # accepted, rejected, attention
     kind: str = ""  # play, verdict, hand, banner, note
     shown_at: float | None = None
+    note: Note | None = None  # the note it shows (kind "note")
 
     def expired(self, now: float) -> bool:
         return self.seconds is not None and self.shown_at is not None and now - self.shown_at >= self.seconds

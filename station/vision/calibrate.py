@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from station.camera_mount import MARGIN_MM, MIN_PX_PER_MODULE, WIDE_MODE
 from station.printed.cards import MODULE_MM
 from station.table.mat import MatLayout, seat_label
 from station.vision.images import as_gray
@@ -37,7 +38,6 @@ from station.vision.markers import CELLS, MarkerRead, Point, detect_markers, mar
 from station.vision.scan import DARK_MEAN
 from station.vision.table_map import TableMap, apply_homography, find_table_map
 
-MIN_PX_PER_MODULE = 3.0  # fewer and codes at that spot stop reading (measured in the vision issue)
 MAX_BLUR_PX = 1.0
 MAX_GLARE_SHARE = 0.01
 OVEREXPOSED_SHARE = 0.2  # this much of the mat blown to white is the exposure, not a lamp's spot
@@ -52,7 +52,17 @@ NO_MAT = "No mat found: lay the printed mat under the camera so all four corner 
 FRAMING = "The mat is near the edge of the picture: centre the camera over it."
 BLURRED = "The picture is blurred ({:.1f} px): turn the lens to focus (a printed card's small squares should look crisp)."
 TOO_SMALL = ("The codes are too small in the picture ({:.1f} px per code square at the mat's {} corner, "
-             f"{MIN_PX_PER_MODULE:g} needed): raise the resolution to 1920x1080 or more, or lower the camera.")
+             f"{MIN_PX_PER_MODULE:g} needed): {{}}")
+#: What makes the codes bigger, the first that is enough (``too_small_fix``): the camera closer,
+#: more pixels, the Camera Module 3's wider mode, or a smaller mat.
+LOWER = "lower the camera until the mat nearly fills the picture (it fills {:.0f} % of it now)."
+HD = ("set the camera to 1920x1080 ([camera] width = 1920, height = 1080 in station.toml), then let the mat "
+      "nearly fill the picture.")
+WIDER_MODE = (f"this mat is too wide for {{}} pixels across. With a Camera Module 3, set [camera] width = "
+              f"{WIDE_MODE.width_px} and height = {WIDE_MODE.height_px} in station.toml and hang it so the mat "
+              "nearly fills the picture (docs/build.md); a 1080p webcam cannot read this mat.")
+TOO_BIG = "this mat is too big for the camera to read: play with fewer players on a smaller mat (docs/build.md)."
+HD_WIDTH = 1920
 TOO_DARK = "The table is too dark (white paper at {:.0f} of 255): turn on a lamp or open the curtains."
 TOO_BRIGHT = ("The picture is too bright ({:.0%} of the mat is pure white): dim the lamp or turn down "
               "the camera's exposure.")
@@ -165,7 +175,7 @@ def calibrate(image: Any) -> Calibration:
     if margin < EDGE_MARGIN:
         advice.append(FRAMING)
     if scale < MIN_PX_PER_MODULE:
-        advice.append(TOO_SMALL.format(scale, scale_at))
+        advice.append(TOO_SMALL.format(scale, scale_at, too_small_fix(scale, picture_fill(table, width, height), width)))
     if blur is not None and blur > MAX_BLUR_PX:
         advice.append(BLURRED.format(blur))
     if paper is not None and paper < MIN_PAPER_LEVEL:
@@ -209,6 +219,33 @@ def px_per_module(table: TableMap) -> tuple[float, str]:
     scales = {name: _px_per_mm(to_pixels, point) * MODULE_MM for name, point in corners.items()}
     worst = min(scales, key=lambda name: scales[name])
     return scales[worst], worst
+
+
+def picture_fill(table: TableMap, width: int, height: int) -> float:
+    """How much of the picture the mat with its margins (``MARGIN_MM`` all round) takes, along
+    the direction it fills most: 1.0 when it just fits, so a camera that comes 1/fill closer
+    makes every code 1/fill times bigger."""
+    assert table.mat is not None
+    mat = table.mat
+    corners = [(-MARGIN_MM, -MARGIN_MM), (mat.width + MARGIN_MM, -MARGIN_MM),
+               (mat.width + MARGIN_MM, mat.height + MARGIN_MM), (-MARGIN_MM, mat.height + MARGIN_MM)]
+    points = table.to_pixels(corners)
+    across = float(points[:, 0].max() - points[:, 0].min())
+    deep = float(points[:, 1].max() - points[:, 1].min())
+    return max(across / width, deep / height)
+
+
+def too_small_fix(scale: float, fill: float, width: int) -> str:
+    """The first change that brings the codes to ``MIN_PX_PER_MODULE``: come closer (when the
+    mat leaves room in the picture), more pixels (1920 across), the Camera Module 3's 2304 x 1296
+    mode, or else a smaller mat."""
+    closest = scale / fill  # the camera where the mat with its margins just fills the picture
+    if closest >= MIN_PX_PER_MODULE and fill < 1.0:
+        return LOWER.format(fill * 100)
+    for mode_width, words in ((HD_WIDTH, HD), (WIDE_MODE.width_px, WIDER_MODE.format(max(width, HD_WIDTH)))):
+        if width < mode_width and closest * mode_width / width >= MIN_PX_PER_MODULE:
+            return words
+    return TOO_BIG
 
 
 def _px_per_mm(homography: np.ndarray, point: tuple[float, float]) -> float:

@@ -9,8 +9,6 @@ a game started while the clock was not set from the network, never matched by a 
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -143,10 +141,7 @@ def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
 def games_csv(summaries: list[GameSummary]) -> str:
     """The same CSV as ``mathstation history --csv`` (the same rows, the same dates)."""
     from station.cli_history import csv_fields, csv_row
+    from station.spreadsheet import csv_text
 
     fields = csv_fields()
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(fields)
-    writer.writerows(csv_row(s, fields) for s in summaries)
-    return out.getvalue()
+    return csv_text([fields, *(csv_row(s, fields) for s in summaries)])

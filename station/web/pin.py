@@ -1,5 +1,6 @@
-"""The teacher page's PIN: six digits made once, kept in the state folder (readable by the
-station's user only), shown on the OLED on request; every request must carry it."""
+"""The teacher page's secrets, kept in the state folder (readable by the station's user only): the
+PIN (six digits made once, shown on the OLED on request) and the key that signs the browsers'
+session cookies (made once, so a restart keeps teachers signed in)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import secrets
 from pathlib import Path
 
 PIN_NAME = "web-pin"
+SECRET_NAME = "web-secret"
 DIGITS = 6
+SECRET_BYTES = 32
 
 
 def load_or_make_pin(state_dir: Path) -> str:
@@ -21,12 +24,31 @@ def load_or_make_pin(state_dir: Path) -> str:
     except (OSError, UnicodeDecodeError):
         pass
     pin = f"{secrets.randbelow(10 ** DIGITS):0{DIGITS}d}"
+    write_private(path, pin + "\n")
+    return pin
+
+
+def load_or_make_secret(state_dir: Path) -> bytes:
+    """The stored signing key, or a new one when there is none or it is damaged (every session then ends)."""
+    path = Path(state_dir) / SECRET_NAME
+    try:
+        secret = bytes.fromhex(path.read_text(encoding="ascii").strip())
+        if len(secret) == SECRET_BYTES:
+            return secret
+    except (OSError, UnicodeDecodeError, ValueError):
+        pass
+    secret = secrets.token_bytes(SECRET_BYTES)
+    write_private(path, secret.hex() + "\n")
+    return secret
+
+
+def write_private(path: Path, text: str) -> None:
+    """Replace ``path`` whole with ``text``, readable by this user only (temp file, fsync, rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{PIN_NAME}.tmp")
+    temp = path.with_name(f".{path.name}.tmp")
     handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(pin + "\n")
+        out.write(text)
         out.flush()
         os.fsync(out.fileno())
     os.replace(temp, path)
-    return pin

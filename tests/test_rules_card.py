@@ -1,0 +1,110 @@
+"""The rules cards as a family reads them: one page (two at most) per game, with how to win and
+what every button does, printed with the deck unless left out, and nothing on them the camera
+could take for a card or a mat."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from engine.catalog import load_catalog
+from engine.errors import CatalogError
+from station.cli import main
+from station.printables.raster import rasterise
+from station.printables.rules_card import BUTTONS, MAX_PAGES, rules_card
+from station.vision.decode import make_decoder
+from station.vision.markers import detect_markers
+
+GAMES = list(load_catalog().games)
+
+
+def page_texts(pdf: Path) -> list[str]:
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    finally:
+        document.close()
+
+
+def squeezed(text: str) -> str:
+    """Text without its line breaks and spaces: a sentence wrapped over lines still matches."""
+    return re.sub(r"\s+", "", text)
+
+
+def pages_of(texts: list[str], title: str) -> list[str]:
+    """The pages of one game's card: from its 'How to play' page up to the next game's."""
+    starts = [i for i, text in enumerate(texts) if squeezed(text).startswith(squeezed(f"How to play {title}"))]
+    assert len(starts) == 1, f"{title}: {len(starts)} first pages"
+    end = next((i for i in range(starts[0] + 1, len(texts)) if squeezed(texts[i]).startswith("Howtoplay")), len(texts))
+    return texts[starts[0]:end]
+
+
+@pytest.fixture(scope="module")
+def every_card(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("rules") / "rules.pdf"
+    assert main(["rules", "print", "all", "--out", str(out)]) == 0
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_a_card_of_at_most_two_pages_with_how_to_win_and_every_button(every_card, game):
+    card = rules_card(game)
+    pages = pages_of(page_texts(every_card), card.title)
+    assert 1 <= len(pages) <= MAX_PAGES
+    text = squeezed(" ".join(pages))
+    assert squeezed(card.win) in text
+    for button in BUTTONS:
+        assert squeezed(f"{button.upper()}: {card.buttons[button]}") in text, button
+    assert squeezed(f"docs/rules/") in text and "mathstationmatprint" in text
+
+
+def test_every_card_fits_one_a4_page_and_two_on_smaller_paper(tmp_path, capsys):
+    assert main(["rules", "print", "all", "--out", str(tmp_path / "a4.pdf")]) == 0
+    assert f"on {len(GAMES)} a4 pages" in capsys.readouterr().out
+    for paper in ("letter", "a5"):
+        assert main(["rules", "print", "all", "--paper", paper, "--out", str(tmp_path / f"{paper}.pdf")]) == 0
+        texts = page_texts(tmp_path / f"{paper}.pdf")
+        assert all(len(pages_of(texts, rules_card(game).title)) <= MAX_PAGES for game in GAMES)
+
+
+def test_a_card_shows_nothing_the_camera_would_read(every_card):
+    decoder = make_decoder()
+    for page in rasterise(every_card, 150):
+        assert decoder.decode(page) == [] and detect_markers(page) == []
+
+
+def test_cards_print_adds_the_rules_card_after_the_cards_unless_told_not_to(tmp_path, capsys):
+    with_rules, without = tmp_path / "with.pdf", tmp_path / "without.pdf"
+    assert main(["cards", "print", "sum", "--players", "3", "--out", str(with_rules)]) == 0
+    said = capsys.readouterr().out
+    assert "88 cards on 20 a4 pages" in said and "then the rules card on the last page (--no-rules leaves it out)" in said
+    assert main(["cards", "print", "sum", "--players", "3", "--no-rules", "--out", str(without)]) == 0
+    assert "rules" not in capsys.readouterr().out
+    texts, plain = page_texts(with_rules), page_texts(without)
+    assert len(texts) == len(plain) + 1 and squeezed(texts[-1]).startswith("HowtoplaySUM")
+    assert not any("How to play" in text for text in plain)
+
+
+def test_rules_print_refuses_an_unknown_game_in_one_line_and_writes_nothing(tmp_path, capsys):
+    assert main(["rules", "print", "chess", "--out", str(tmp_path / "r.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'chess'" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_mistake_in_a_card_s_file_names_the_file(monkeypatch):
+    from station.printables import rules_card as module
+
+    real = module._card
+
+    def broken(game, data):
+        data = dict(data, picture={"seats": 2, "cards": [{"card": "N99", "zone": "target"}]})
+        return real(game, data)
+
+    monkeypatch.setattr(module, "_card", broken)
+    with pytest.raises(CatalogError) as caught:
+        rules_card("sum")
+    assert "looks/sum.rules.toml" in str(caught.value) and "'N99' is not in the SUM deck" in str(caught.value)
