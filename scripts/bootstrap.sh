@@ -2,7 +2,10 @@
 # Make this checkout ready to run on a fresh Debian/Ubuntu machine or a laptop:
 # system packages (only those missing), a project virtual environment in .venv, and the project
 # installed into it. Safe to run again: each step is skipped when it is already done.
-#   scripts/bootstrap.sh --check    only say which system packages are missing (exit 1 if any)
+#   scripts/bootstrap.sh --check          only say which system packages are missing (exit 1 if any)
+#   scripts/bootstrap.sh --without-tests  only what the station and its demo need: not the browser
+#                                         (Chromium and its driver) nor the Python tools the tests use
+#                                         (scripts/demo.sh; scripts/test.sh installs them all)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,11 +16,15 @@ say() { printf '[setup] %s\n' "$*" >&2; }
 die() { printf '[setup] error: %s\n' "$*" >&2; exit 1; }
 
 check_only=false
-case "${1:-}" in
-    --check) check_only=true ;;
-    "") ;;
-    *) printf '[setup] error: unknown option %s (--check only says what is missing)\n' "$1" >&2; exit 2 ;;
-esac
+with_tests=true
+for option in "$@"; do
+    case "$option" in
+        --check) check_only=true ;;
+        --without-tests) with_tests=false ;;
+        *) printf '[setup] error: unknown option %s (--check says what is missing; --without-tests leaves out what only the tests need)\n' "$option" >&2
+           exit 2 ;;
+    esac
+done
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@";
@@ -46,7 +53,7 @@ fi
 # (tests/test_web_browser.py drives /usr/bin/chromium through /usr/bin/chromedriver). Only the
 # tests need them: where apt cannot install them, the set-up says so and goes on.
 for_tests=()
-if [ "$(uname -s)" != Darwin ]; then
+if "$with_tests" && [ "$(uname -s)" != Darwin ]; then
     command -v chromium >/dev/null 2>&1 || for_tests+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || for_tests+=(chromium-driver)
 fi
@@ -95,10 +102,12 @@ fi
 # Where the system already has OpenCV (Raspberry Pi OS: python3-opencv), use it through
 # --system-site-packages and do not pip-install another OpenCV over it.
 if "$PYTHON" -c 'import cv2' >/dev/null 2>&1; then
-    venv_flags=(--system-site-packages); extras="test"
+    venv_flags=(--system-site-packages); station_extras=""
 else
-    venv_flags=(); extras="laptop,test"
+    venv_flags=(); station_extras="laptop"
 fi
+with_test_extra="${station_extras:+$station_extras,}test"
+if "$with_tests"; then extras="$with_test_extra"; else extras="$station_extras"; fi
 if ! [ -x "$VENV/bin/python" ]; then
     say "creating virtual environment in .venv"
     "$PYTHON" -m venv "${venv_flags[@]}" "$VENV"
@@ -106,14 +115,17 @@ fi
 
 # --- the project -----------------------------------------------------------------------------
 # Reinstall only when what pip would install has changed.
+# A .venv installed with the tests' tools already has everything --without-tests wants.
 stamp="$VENV/.mathstation-installed"
-want="$(cat "$ROOT/pyproject.toml"; echo "extras=$extras")"
-want_sum="$(printf '%s' "$want" | cksum)"
-if ! [ -f "$stamp" ] || [ "$(cat "$stamp")" != "$want_sum" ] || ! [ -x "$VENV/bin/mathstation" ]; then
-    say "installing Math Card Station and its dependencies into .venv (extras: $extras)"
+installed_sum() { printf '%s' "$(cat "$ROOT/pyproject.toml"; echo "extras=$1")" | cksum; }
+want_sum="$(installed_sum "$extras")"
+have_sum="$(cat "$stamp" 2>/dev/null || true)"
+if [ "$have_sum" != "$want_sum" ] && { "$with_tests" || [ "$have_sum" != "$(installed_sum "$with_test_extra")" ]; } \
+   || ! [ -x "$VENV/bin/mathstation" ]; then
+    say "installing Math Card Station and its dependencies into .venv (extras: ${extras:-none})"
     log="$VENV/pip-install.log"
     { "$VENV/bin/python" -m pip install --disable-pip-version-check --upgrade pip \
-      && "$VENV/bin/python" -m pip install --disable-pip-version-check -e "${ROOT}[$extras]"; } >"$log" 2>&1 \
+      && "$VENV/bin/python" -m pip install --disable-pip-version-check -e "${ROOT}${extras:+[$extras]}"; } >"$log" 2>&1 \
         || { tail -n 30 "$log" >&2; die "pip install failed (full log: $log)"; }
     printf '%s' "$want_sum" > "$stamp"
 fi

@@ -301,11 +301,15 @@ def big_bang_shots() -> dict[str, View]:
 
 
 def address_shots() -> dict[str, View]:
-    """The first-boot screen: the station's address (a made-up network) and with no network."""
-    from station.network import Address, address_view
+    """The first-boot screen: what to type for the teacher's page (a made-up network), the page
+    open on the station only, the page off, and no network."""
+    from station.network import Address, Page, address_view
 
-    return {"address": address_view([Address("wlan0", "192.168.1.23")], "mathstation"),
-            "address-offline": address_view([], "mathstation")}
+    here = [Address("wlan0", "192.168.1.23")]
+    return {"address": address_view(here, Page("0.0.0.0", 8080)),
+            "address-local": address_view(here, Page("127.0.0.1", 8080)),
+            "address-page-off": address_view(here, None),
+            "address-offline": address_view([], Page("0.0.0.0", 8080))}
 
 
 def main() -> None:

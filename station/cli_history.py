@@ -11,12 +11,12 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
 from engine.games import GAME_TITLES, new_game
+from station.game_dates import SPREADSHEET, shown, when
 from station.paths import JOURNAL_NAME, journal_path
 from station.progress import ProgressLine
 from station.spreadsheet import SpreadsheetWriter
@@ -179,7 +179,7 @@ def _summarised(games: list[StoredGame]) -> list[GameSummary]:
 def table(summaries: list[GameSummary]) -> list[str]:
     """The teacher's table: one line per game, columns lined up; the game's own measures last."""
     head = ("#", "Started", "Game", "Players", "Result", "Length", "Details")
-    rows = [head] + [(str(s.id), _when(s.started), GAME_TITLES.get(s.game, s.game), ", ".join(s.players), result(s),
+    rows = [head] + [(str(s.id), when(s), GAME_TITLES.get(s.game, s.game), ", ".join(s.players), result(s),
                       _length(s.duration_s), details(s)) for s in summaries]
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     numeric = {0, 5}
@@ -222,7 +222,8 @@ def result(s: GameSummary) -> str:
 
 
 def csv_row(s: GameSummary, fields: list[str]) -> list[Any]:
-    row = {"id": s.id, "started": _spreadsheet_time(s.started), "ended": _spreadsheet_time(s.ended),
+    row = {"id": s.id, "started": shown(s.started, s.started_synced, SPREADSHEET),
+           "ended": shown(s.ended, s.ended_synced, SPREADSHEET),
            "game": GAME_TITLES.get(s.game, s.game), "players": "; ".join(s.players), "status": s.status,
            "winner": s.winner or "", "scores": _cell(s.scores), "duration_s": f"{s.duration_s:g}",
            "actions": s.actions, "violations": s.violations}
@@ -237,23 +238,6 @@ def _cell(value: Any) -> Any:
     if isinstance(value, list):
         return "; ".join(map(str, value))
     return value
-
-
-def _when(stamp: str) -> str:
-    try:
-        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return stamp
-
-
-def _spreadsheet_time(stamp: str | None) -> str:
-    """Local time as spreadsheets read it (no ``T``, no UTC offset)."""
-    if stamp is None:
-        return ""
-    try:
-        return datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M:%S")
-    except ValueError:
-        return stamp
 
 
 def _length(seconds: float) -> str:
@@ -277,7 +261,7 @@ def _tell(journal: Journal, number: int, *, as_json: bool) -> int:
         return EXIT_DAMAGED
     summary = summarise(stored)
     if not as_json:
-        print(f"Game {stored.id} · started {_when(stored.started)} · {result(summary)}")
+        print(f"Game {stored.id} · started {when(stored)} · {result(summary)}")
         print(game.headline())
     status = EXIT_OK
     for index, action in enumerate(stored.actions, start=1):

@@ -238,6 +238,16 @@ def _render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _one_mat(args: argparse.Namespace) -> bool:
+    """A number of players was asked of a game with one mat for the whole team."""
+    from station.table.mat import MatError, mat_spec
+
+    try:
+        return args.players is not None and mat_spec(args.game).max_seats == 1
+    except MatError:
+        return False
+
+
 def _mat_print(args: argparse.Namespace) -> int:
     from station.printables.mat_pdf import write_mat_pdf
     from station.table.mat import MatError, mat_layout
@@ -247,7 +257,7 @@ def _mat_print(args: argparse.Namespace) -> int:
     try:
         layout = mat_layout(args.game, args.players) if args.players is not None else mat_layout(args.game)
     except MatError as exc:
-        raise UsageError(str(exc)) from exc
+        raise UsageError(f"{exc}: leave out --players" if _one_mat(args) else str(exc)) from exc
     out = args.out or Path(f"{args.game}-mat.pdf")
     try:
         pages = write_mat_pdf(layout, paper, out, progress=ProgressLine("Printing the mat: page"))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from station import daemon
+from station.terminal_text import say
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -58,9 +59,27 @@ def register(sub: Any) -> None:
     p.add_argument("--text", action="store_true",
                    help="the engine alone, no camera: the virtual players' game told as text (fast)")
     p.add_argument("--save", type=Path, help="--text only: write the game's journal here")
+    for name in (None, "store", "store_const", "store_true", "store_false", "append", "append_const", "count"):
+        p.register("action", name, _noting(p._registry_get("action", name)))
+    owners: dict[str, tuple[str, str]] = {}
     for game in games.values():
-        game.demo_arguments(p.add_argument_group(f"{game.title} ({game.name})"))
-    p.set_defaults(run=_demo)
+        group = p.add_argument_group(f"{game.title} ({game.name})")
+        game.demo_arguments(group)
+        owners.update({action.dest: (game.name, action.option_strings[0]) for action in group._group_actions})
+    p.set_defaults(run=_demo, game_options=owners)
+
+
+def _noting(base: type[argparse.Action]) -> type[argparse.Action]:
+    """``base``, noting in the namespace's ``given`` each option the command line gives: another
+    game's demo option is refused, not ignored (its default says nothing of whether it was typed)."""
+
+    class Noting(base):  # type: ignore[valid-type, misc]
+        def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                     option_string: str | None = None) -> None:
+            namespace.given = {*getattr(namespace, "given", ()), self.dest}
+            super().__call__(parser, namespace, values, option_string)
+
+    return Noting
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -102,6 +121,11 @@ def _demo(args: argparse.Namespace) -> int:
     from station.games import plugin
 
     game = plugin(args.game)
+    for dest, (owner, option) in args.game_options.items():
+        if dest in getattr(args, "given", ()) and owner != args.game:
+            print(f"mathstation demo: {option} is a {plugin(owner).title} option: add --game {owner}, or leave "
+                  f"{option} out", file=sys.stderr)
+            return EXIT_USAGE
     default = "Ana,Ben,Cleo" if args.text else "Ana,Ben"
     players = [name.strip() for name in (args.players or default).split(",") if name.strip()]
     try:
@@ -122,8 +146,8 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
 
     demo = game.demo(config, args.seed, args.reveal)
     scenario = demo.scenario
-    print(f"{scenario.title}: {len(demo.expected.seats())} players on the virtual table, {demo.places} cards to put down.")
-    print("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
+    say(f"{scenario.title}: {len(demo.expected.seats())} players on the virtual table, {demo.places} cards to put down.")
+    say("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
     story = _Story(game.story(demo.expected), sys.stdout)
     pace = args.pace if args.pace is not None else (1 / scenario.fps if sys.stdout.isatty() else 0.0)
     with tempfile.TemporaryDirectory(prefix="mathstation-demo-") as scratch:
@@ -142,14 +166,14 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
     expected = demo.expected
     same = [_play(a) for a in actions] == [_play(a) for a in expected.actions]
     print()
-    print("\n".join(expected.summary()))
+    say("\n".join(expected.summary()))
     if args.screens:
-        print(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
+        say(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
     if same and outcome == expected.outcome():
-        print(f"\nThe station read and judged all {len(actions)} plays exactly as the players' own referee did.")
+        say(f"\nThe station read and judged all {len(actions)} plays exactly as the players' own referee did.")
         return EXIT_OK
-    print(f"\nThe station's game differs from the players' ({len(actions)} plays read, "
-          f"{len(expected.actions)} made).", file=sys.stderr)
+    say(f"\nThe station's game differs from the players' ({len(actions)} plays read, "
+        f"{len(expected.actions)} made).", file=sys.stderr)
     return EXIT_FAILED
 
 
@@ -177,4 +201,4 @@ class _Story:
         if self.display is not None and self.display.backend == "terminal":
             self.display.say(line)
         else:
-            print(line, file=self.out, flush=True)
+            say(line, file=self.out)

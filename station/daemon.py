@@ -45,8 +45,7 @@ def run(args: argparse.Namespace) -> int:
     notifier = Notifier()
     try:
         config = load_config(path)
-    except ConfigFileError as exc:
-        log.error("%s", exc)
+    except ConfigFileError as exc:   # said once, on stderr (the journal under systemd): nothing else
         _show_config_error(path, exc)
         notifier.status(f"config error: {exc}")
         print(f"mathstation run: {exc}", file=sys.stderr)
@@ -78,6 +77,7 @@ class Daemon:
         self.roster: Any = None  # the class list (station.roster.Roster), once opened
         self.board: Any = None   # the teacher's page's view of the game (station.web.board.Board), when on
         self.referee: Any = None
+        self.page: Any = None    # where the teacher's page listens (station.network.Page), once it does
 
     def serve(self, max_seconds: float | None = None) -> int:
         from station.paths import journal_path
@@ -182,7 +182,7 @@ class Daemon:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
         referee = Referee(cfg, journal, log_event=self._log_record, roster=self._roster_names(journal),
-                          address=self.address or station_address_view)
+                          address=self.address or (lambda: station_address_view(self.page)))
         for note in problems:
             referee.controller.show_note(note)
         return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock)
@@ -226,6 +226,9 @@ class Daemon:
         station.referee.controller.teacher_page = lambda: VerdictView(
             "info", "Teacher page", f"{server.address()}:{server.port} PIN {server.pin}")
         server.start()
+        from station.network import Page
+
+        self.page = Page(server.bind, server.port)
         return server
 
     def _roster_names(self, journal: Any) -> Callable[[], list[str]]:
@@ -315,5 +318,5 @@ def _show_config_error(path: Path | None, error: ConfigFileError) -> None:
                                rotate=settings["rotate"], record=settings["record"] or None)
         display.show(render(FaultView("Config error", error.short, "Fix it, then restart")))
         display.close(keep_image=True)
-    except DisplayError as exc:
-        log.error("display: %s", exc)
+    except DisplayError as exc:   # no OLED to say it on: stderr says it, and nothing unrelated beside it
+        log.debug("display: %s", exc)

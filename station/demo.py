@@ -13,25 +13,26 @@ from typing import Any
 from engine.games import new_game
 from station.games import StationGame
 from station.journal_file import write_journal_file
+from station.terminal_text import say
 
 
 def text_demo(plugin: StationGame, config: Mapping[str, Any], seed: int, *, save: Path | None = None,
               pace: float = 0.0) -> int:
     """Play and tell the game; ``save`` writes its journal for ``mathstation replay``."""
     game = new_game(config)
-    print(game.headline())
-    print(f"Virtual players, shuffle seed {seed}.")
+    say(game.headline())
+    say(f"Virtual players, shuffle seed {seed}.")
     print()
     tell = plugin.story(game)
     for _, events in plugin.virtual_players(game, seed):
         for event in events:
             for line in tell(event):
-                print(line)
+                say(line)
                 if pace:
                     time.sleep(pace)
     print()
-    print("\n".join(game.summary()))
+    say("\n".join(game.summary()))
     if save:
         write_journal_file(save, game.config, game.actions)
-        print(f"\nJournal saved to {save}: replay it with `mathstation replay {save}`")
+        say(f"\nJournal saved to {save}: replay it with `mathstation replay {save}`")
     return 0

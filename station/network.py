@@ -1,5 +1,7 @@
 """The station's address on the local network, for the OLED's "Station address" screen: a
-teacher plugs the Pi in and reads where to point a browser, without a screen or SSH.
+teacher plugs the Pi in and reads exactly what to type in a browser (``http://ADDRESS:PORT``, the
+address the teacher's page listens on), or that the page is off or open on this station only,
+without a screen or SSH.
 
 The addresses come from ``ip -j -4 addr`` (iproute2, on every Raspberry Pi OS); the parsing is
 apart from the reading so tests give it the text of any machine.
@@ -8,7 +10,6 @@ apart from the reading so tests give it the text of any machine.
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +17,23 @@ from dataclasses import dataclass
 from station.ui.views import BannerView
 
 IP_COMMAND = ("ip", "-j", "-4", "addr", "show")
+
+
+@dataclass(frozen=True)
+class Page:
+    """Where the teacher's page listens (``[web] bind``, and the port it was given)."""
+
+    bind: str
+    port: int
+
+    @property
+    def local_only(self) -> bool:
+        """Bound to loopback: only a browser on the station itself can open it."""
+        return self.bind.startswith("127.") or self.bind in ("::1", "localhost")
+
+    @property
+    def everywhere(self) -> bool:
+        return self.bind in ("0.0.0.0", "::", "")
 
 
 @dataclass(frozen=True)
@@ -47,16 +65,23 @@ def read_addresses(run: Callable[..., subprocess.CompletedProcess[str]] = subpro
         return []
 
 
-def address_view(addresses: list[Address], hostname: str, port: int | None = None) -> BannerView:
-    """The screen: the address in big digits, the name that works too, and what to do with it."""
+def address_view(addresses: list[Address], page: Page | None) -> BannerView:
+    """The screen: ``http://`` over the address and port in big text (the two read as one line to
+    type; a whole address does not fit the OLED's width on one), and what to do with it. With the
+    page off, the address and that it is off; bound to this machine only, that address and so."""
+    if page is not None and page.local_only:
+        return BannerView("Teacher page", f"http://\n{page.bind}:{page.port}", ("On this station only",),
+                          "Others: bind 0.0.0.0")
+    if page is not None and not page.everywhere:
+        return BannerView("Teacher page", f"http://\n{page.bind}:{page.port}", (), "Type it in a browser")
     if not addresses:
         return BannerView("Station address", "No network", ("Connect Wi-Fi or a cable",), "Games work without it")
-    suffix = f":{port}" if port else ""
     first = addresses[0].ip
-    return BannerView("Station address", f"{first}{suffix}", (f"{hostname}.local{suffix}",),
-                      "Type it in a browser")
+    if page is None:
+        return BannerView("Station address", first, ("Teacher page is off",), "Turn it on in station.toml")
+    return BannerView("Teacher page", f"http://\n{first}:{page.port}", (), "Type it in a browser")
 
 
-def station_address_view(port: int | None = None) -> BannerView:
+def station_address_view(page: Page | None = None) -> BannerView:
     """The screen for this machine, read now (a DHCP lease may have come since boot)."""
-    return address_view(read_addresses(), socket.gethostname(), port)
+    return address_view(read_addresses(), page)

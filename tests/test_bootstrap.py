@@ -61,3 +61,25 @@ def test_check_changes_nothing_and_a_wrong_option_is_refused(tmp_path):
     assert (stamp.read_bytes() if stamp.exists() else None) == before
     wrong = subprocess.run(["bash", str(BOOTSTRAP), "--chek"], capture_output=True, text=True, timeout=60)
     assert wrong.returncode == 2 and "unknown option --chek" in wrong.stderr
+
+
+@pytest.mark.skipif(os.uname().sysname == "Darwin", reason="the browser the tests drive is installed on Linux only")
+def test_the_demo_s_set_up_leaves_out_the_browser_only_the_tests_need(tmp_path):
+    """A machine without Chromium: the tests' set-up wants it and its driver, the demo's does not."""
+    env = fake_ldconfig(tmp_path / "bin", with_zbar=True)
+    tools = tmp_path / "bin"
+    for name in ("uname", "cat"):
+        (tools / name).symlink_to(subprocess.run(["which", name], capture_output=True, text=True).stdout.strip())
+    python = subprocess.run(["python3", "-c", "import sys; print(sys.executable)"], capture_output=True, text=True)
+    (tools / "python3").symlink_to(python.stdout.strip())     # the interpreter itself, not a shim
+    env["PATH"] = str(tools)                                   # no chromium, no chromedriver on this PATH
+    if subprocess.run(["/bin/bash", "-c", "python3 -c 'import venv, ensurepip'"], env=env).returncode != 0:
+        pytest.skip("this python3 has no venv module")
+    tests = subprocess.run(["/bin/bash", str(BOOTSTRAP), "--check"], env=env, capture_output=True, text=True,
+                           timeout=60)
+    assert (tests.returncode, tests.stdout) == (1, "missing: chromium chromium-driver\n")
+    demo = subprocess.run(["/bin/bash", str(BOOTSTRAP), "--check", "--without-tests"], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert (demo.returncode, demo.stdout) == (0, "nothing missing\n")
+    assert 'scripts/bootstrap.sh" --without-tests' in (ROOT / "scripts" / "demo.sh").read_text()
+    assert 'scripts/bootstrap.sh"\n' in (ROOT / "scripts" / "test.sh").read_text()      # the tests keep theirs

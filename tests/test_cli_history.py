@@ -57,7 +57,7 @@ def play(journal: Journal, seed: int, *, stop_after: int | None = None) -> tuple
 def state(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
     """A state folder with game 1 won, then game 2 in progress."""
     folder = tmp_path / "state"
-    with Journal(folder / JOURNAL_NAME, clock=clock_from(START)) as journal:
+    with Journal(folder / JOURNAL_NAME, clock=clock_from(START), clock_synced=lambda: True) as journal:
         won = play(journal, seed=11)
         going = play(journal, seed=5, stop_after=9)
     return folder, {"won": won, "going": going}
@@ -68,7 +68,8 @@ def expected(game: tuple[int, list[dict[str, Any]], list[dict[str, Any]]]) -> di
     _, actions, events = game
     wins = [e for e in events if e["type"] == "game_won"]
     seconds = round(actions[-1]["t"])
-    return {"hands": sum(1 for e in events if e["type"] == "hand_result" and e["level"] == 0),
+    hands = sum(1 for e in events if e["type"] == "hand_result" and e["level"] == 0)   # two players: both in each
+    return {"hands": f"Ana {hands} Ben {hands}",
             "rounds": 1 + sum(1 for e in events if e["type"] == "round_started"),
             "length": f"{seconds // 60:02d}:{seconds % 60:02d}", "won": wins[0] if wins else None}
 
@@ -106,7 +107,7 @@ def test_csv_reads_back_into_a_spreadsheet(state, capsys) -> None:
     assert won["victories"] == "; ".join(f"{side} {n}" for side, n in game_won["victories"].items()) == won["scores"]
     assert won["players"] == "Ana; Ben" and won["game"] == "Math Wars Meta"
     assert won["started"] == "2026-11-21 09:00:00" and won["ended"] == "2026-11-21 09:20:00"
-    assert int(won["hands"]) == expected(games["won"])["hands"]
+    assert won["hands"] == expected(games["won"])["hands"].replace(" Ben", "; Ben")
     assert int(won["actions"]) == len(games["won"][1]) and float(won["duration_s"]) == games["won"][1][-1]["t"]
     assert int(won["rounds"]) == sum(game_won["victories"].values())
     assert (going["id"], going["status"], going["winner"], going["ended"]) == ("2", "playing", "", "")
@@ -166,8 +167,8 @@ def test_history_reads_while_the_station_is_writing(tmp_path, capsys) -> None:
         game_id, actions, events = play(journal, seed=5, stop_after=4)
         assert history("--state-dir", str(tmp_path)) == 0
         now = expected((game_id, actions, events))
-        assert capsys.readouterr().out.splitlines()[1].split()[-6:] == [
-            "progress", now["length"], "hands", f"{now['hands']},", "rounds", str(now["rounds"])]
+        assert capsys.readouterr().out.splitlines()[1].split()[-9:] == [
+            "progress", now["length"], "hands", *f"{now['hands']},".split(), "rounds", str(now["rounds"])]
         journal.append(game_id, {"type": "play", "t": 99, "player": "Ana", "card": "MW-B-N1"})
         assert history("--state-dir", str(tmp_path), "--csv") == 0
         (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out, newline=""))
@@ -248,7 +249,7 @@ def test_history_takes_the_state_folder_from_a_station_config(tmp_path, capsys):
 def test_a_big_journal_shows_progress_while_its_games_are_read(tmp_path, capsys) -> None:
     """Replaying a term of games takes a while on a Pi: stderr says how far it got; stdout stays the table."""
     folder = tmp_path / "state"
-    with Journal(folder / JOURNAL_NAME, clock=clock_from(START)) as journal:
+    with Journal(folder / JOURNAL_NAME, clock=clock_from(START), clock_synced=lambda: True) as journal:
         for seed in range(cli_history.PROGRESS_FROM):
             play(journal, seed=seed, stop_after=3)
     assert history("--state-dir", str(folder)) == 0

@@ -52,8 +52,8 @@ def test_the_history_counts_the_rounds_points_and_the_goals_completed_whole():
         events += game.apply({"type": "end_round", "t": t + 100})
         if round_number < 2:
             events += game.apply({"type": "next_round", "t": t + 200})
-    assert RUSH.history(game, events) == {"points": {"Team": 9}, "rounds": "1 + 1 + 1",
-                                          "goals_completed": 3}  # 3 points and 6 for the Help cards kept
+    assert RUSH.history(game, events) == {"points": {"Team": 9}, "points_by_round": "1 + 1 + 1",
+                                          "goals_completed": {"Ana": 3, "Ben": 3}}  # 3 points and 6 for the Help cards kept
 
 
 def test_the_demo_plays_one_minute_rounds_the_text_demo_whole_ones_unless_told():

@@ -113,13 +113,15 @@ def test_a_demo_option_out_of_its_choices_is_refused(argv, capsys):
 
 def test_history_counts_victories_hands_and_rounds_and_a_game_never_played_has_no_round():
     game = new_game({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 1})
-    assert MATH_WARS.history(game, []) == {"victories": {"Ana": 0, "Ben": 0}, "hands": 0, "rounds": 0}
+    assert MATH_WARS.history(game, []) == {"victories": {"Ana": 0, "Ben": 0}, "hands": {"Ana": 0, "Ben": 0},
+                                           "rounds": 0}
     events = []
     hand = [("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N15"), ("Ben", "MW-B-A6")]
     for t, (player, card) in enumerate(hand, 1):
         events += game.apply({"type": "play", "t": t, "player": player, "card": card})
     events += game.apply({"type": "award_victory", "t": 9, "side": "Ana"})   # the splash vote: round 2 starts
-    assert MATH_WARS.history(game, events) == {"victories": {"Ana": 1, "Ben": 0}, "hands": 1, "rounds": 2}
+    assert MATH_WARS.history(game, events) == {"victories": {"Ana": 1, "Ben": 0}, "hands": {"Ana": 1, "Ben": 1},
+                                                "rounds": 2}
 
 
 def test_solo_is_played_on_seat_1_of_the_two_seat_mat_and_more_players_get_more_seats():

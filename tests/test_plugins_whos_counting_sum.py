@@ -29,9 +29,10 @@ def test_who_s_counting_history_has_the_points_the_best_expression_and_the_turns
     table.act("trade", player="Ben", count=2)
     table.act("pass", player="Ana")
     history = plugin("whos-counting").history(table.game, table.events)
-    assert history == {"points": {"Ana": 41, "Ben": 38}, "best_expression": "Ana: 2 + 2 = 4, 112 points", "turns": 5}
+    assert history == {"points": {"Ana": 41, "Ben": 38}, "best_expression": "Ana: 2 + 2 = 4, 112 points",
+                       "turns": {"Ana": 3, "Ben": 2}}
     assert plugin("whos-counting").history(test_whos_counting.Table().game, []) == {
-        "points": {"Ana": 0, "Ben": 0, "Cleo": 0}, "best_expression": "", "turns": 0}
+        "points": {"Ana": 0, "Ben": 0, "Cleo": 0}, "best_expression": "", "turns": {"Ana": 0, "Ben": 0, "Cleo": 0}}
 
 
 def test_who_s_counting_history_names_the_first_of_two_best_expressions():
@@ -50,14 +51,14 @@ def test_sum_history_has_the_won_cards_the_equations_and_how_the_game_was_won():
     table.game.hands["Ben"] = 3
     table.lay("Ben", 2, "+", 3)
     assert plugin("sum").history(table.game, table.events) == {
-        "won_cards": {"Ana": 2, "Ben": 2}, "equations": 2, "how": "an empty hand"}
+        "won_cards": {"Ana": 2, "Ben": 2}, "equations": {"Ana": 1, "Ben": 1}, "won_by": "an empty hand"}
     out = test_sum.Table(("Ana", "Ben"))
     out.game.numbers_deck = 1
     out.act("draw", player="Ana", deck="numbers")
     out.lay("Ana", 3, "×", 4)
     assert plugin("sum").history(out.game, out.events) == {
-        "won_cards": {"Ana": 2, "Ben": 0}, "equations": 1, "how": "most cards won"}
-    assert plugin("sum").history(test_sum.Table().game, [])["how"] == ""
+        "won_cards": {"Ana": 2, "Ben": 0}, "equations": {"Ana": 1, "Ben": 0}, "won_by": "most cards"}
+    assert plugin("sum").history(test_sum.Table().game, [])["won_by"] == ""
 
 
 def demo_parser(name: str) -> argparse.ArgumentParser:

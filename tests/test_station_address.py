@@ -10,7 +10,7 @@ from pathlib import Path
 
 from station.config import load_config
 from station.hardware.buttons import Press
-from station.network import Address, address_view, parse_ip_json, read_addresses
+from station.network import Address, Page, address_view, parse_ip_json, read_addresses
 from station.referee import Referee
 from station.store import Journal
 from station.ui.screens import compose
@@ -40,18 +40,68 @@ def test_a_machine_without_ip_or_whose_ip_fails_has_no_address():
     assert read_addresses(lambda *a, **k: subprocess.CompletedProcess(a, 0, A_PI, "")) == [Address("wlan0", "192.168.1.23")]
 
 
-def test_the_address_screen_says_the_address_the_name_and_what_to_do_whole():
-    view = address_view(parse_ip_json(A_PI), "mathstation", 8080)
-    texts = compose(view).texts()
-    assert texts == ["Station address", "192.168.1.23:8080", "mathstation.local:8080", "Type it in a browser"]
-    assert not any("…" in item.shown for item in compose(view).items if item.kind == "text")
-    offline = compose(address_view([], "mathstation")).texts()
+def whole(view: BannerView) -> list[str]:
+    """The screen's texts, each checked whole (nothing cut with "…")."""
+    screen = compose(view)
+    assert not any(item.shown != item.wanted for item in screen.items if item.kind == "text"), screen.texts()
+    return screen.texts()
+
+
+def test_the_address_screen_shows_exactly_what_a_browser_must_type_whole():
+    texts = whole(address_view(parse_ip_json(A_PI), Page("0.0.0.0", 8080)))
+    assert texts == ["Teacher page", "http://", "192.168.1.23:8080", "Type it in a browser"]
+    assert "".join(texts[1:3]) == "http://192.168.1.23:8080"
+    longest = whole(address_view([Address("wlan0", "192.168.100.230")], Page("0.0.0.0", 65535)))
+    assert "".join(longest[1:3]) == "http://192.168.100.230:65535"
+
+
+def test_a_page_bound_to_one_address_shows_that_one():
+    texts = whole(address_view(parse_ip_json(A_PI), Page("10.0.0.9", 8081)))
+    assert "".join(texts[1:3]) == "http://10.0.0.9:8081"
+
+
+def test_a_page_bound_to_this_machine_only_says_so():
+    texts = whole(address_view(parse_ip_json(A_PI), Page("127.0.0.1", 8080)))
+    assert "".join(texts[1:3]) == "http://127.0.0.1:8080"
+    assert "On this station only" in texts and "192.168.1.23:8080" not in texts   # not an address it is not on
+
+
+def test_with_the_page_off_the_address_says_so_and_no_port():
+    texts = whole(address_view(parse_ip_json(A_PI), None))
+    assert texts[:3] == ["Station address", "192.168.1.23", "Teacher page is off"]
+    assert not any(":" in text or "http" in text for text in texts)
+    offline = whole(address_view([], Page("0.0.0.0", 8080)))
     assert "No network" in offline and "Games work without it" in offline
+
+
+def test_the_daemon_s_address_screen_is_where_its_page_listens(tmp_path, monkeypatch):
+    import signal
+
+    from test_daemon import laptop_config
+    from test_web_port import free_port
+
+    from station.config import load_config as load
+    from station.daemon import Daemon
+    from station.systemd_notify import Notifier
+
+    monkeypatch.setenv("NOTIFY_SOCKET", "")
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+    port = free_port()
+    config = load(laptop_config(tmp_path, web=f'enabled = true\nport = {port}\nbind = "127.0.0.1"'))
+    daemon = Daemon(config, Notifier())
+    try:
+        assert daemon.serve(max_seconds=0) == 0
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+    texts = whole(daemon.referee.controller.address())
+    assert "".join(texts[1:3]) == f"http://127.0.0.1:{port}"
+    assert "On this station only" in texts
 
 
 def referee(tmp_path: Path) -> Referee:
     return Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"), seed=lambda: 1,
-                   address=lambda: address_view(parse_ip_json(A_PI), "mathstation"))
+                   address=lambda: address_view(parse_ip_json(A_PI), None))
 
 
 def test_at_first_boot_the_address_shows_over_the_menu_until_a_button_is_pressed(tmp_path):

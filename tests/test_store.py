@@ -356,7 +356,8 @@ def test_summary_of_a_whole_game_matches_its_events(path: Path) -> None:
     assert summary.scores == won["victories"] and summary.scores[won["side"]] == 3
     assert summary.measures["victories"] == won["victories"]
     assert summary.players == ["Ana", "Ben"]
-    assert summary.measures["hands"] == sum(1 for e in events if e["type"] == "hand_result" and e["level"] == 0)
+    hands = sum(1 for e in events if e["type"] == "hand_result" and e["level"] == 0)
+    assert summary.measures["hands"] == {"Ana": hands, "Ben": hands}       # two players: both in every hand
     assert summary.measures["rounds"] == sum(1 for e in events if e["type"] in ("round_won", "round_drawn"))
     assert summary.actions == len(stored.actions) and summary.duration_s == stored.actions[-1]["t"]
     assert summary.violations == 0 and summary.problem is None
@@ -368,7 +369,7 @@ def test_summary_of_a_game_in_progress_counts_violations(path: Path) -> None:
         for action in plays()[:4] + [{"type": "play", "t": 9, "player": "Ana", "card": "MW-B-N3"}]:
             journal.append(game_id, action)
         summary = summarise(journal.game(game_id))
-    assert (summary.status, summary.winner, summary.measures["hands"], summary.measures["rounds"]) == ("playing", None, 1, 1)
+    assert (summary.status, summary.winner, summary.measures["hands"], summary.measures["rounds"]) == ("playing", None, {"Ana": 1, "Ben": 1}, 1)
     assert summary.violations == 1 and summary.scores == {"Ana": 0, "Ben": 0} and summary.duration_s == 9
 
 
@@ -379,7 +380,7 @@ def test_a_game_the_engine_cannot_replay_is_still_summed_up(path: Path) -> None:
             journal.append(game_id, action)   # the journal keeps what it is given
         summary = summarise(journal.game(game_id))
         odd = summarise(journal.game(journal.start_game({"game": "snap", "players": ["Ana", "Ben"]})))
-    assert summary.measures["hands"] == 1 and summary.actions == 5 and "action 5" in (summary.problem or "")
+    assert summary.measures["hands"] == {"Ana": 1, "Ben": 1} and summary.actions == 5 and "action 5" in (summary.problem or "")
     assert odd.players == ["Ana", "Ben"] and "unknown game 'snap'" in (odd.problem or "")
 
 

@@ -98,7 +98,8 @@ def test_history_shows_every_game_per_child_figures_a_chart_and_honest_dates(cli
     assert "Ana: 2 played" in page and "Dev: 1 played" in page
     assert "victories" in page and "equations" in page and "best expression" in page
     games = page.split('id="games"')[1]                          # each game's own measures in its row
-    assert re.search(r"<td>hands \d+, rounds \d+</td>", games) and re.search(r"<td>equations \d+, ", games)
+    assert re.search(r"<td>hands Ana \d+ Ben \d+, rounds \d+</td>", games)
+    assert re.search(r"<td>equations Ana \d+ Ben \d+ Cleo \d+(, won by (most cards|an empty hand))?</td>", games)
 
 
 def test_history_says_which_game_lost_actions_to_damage_in_the_journal(client, station: Station) -> None:

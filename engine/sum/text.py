@@ -110,6 +110,26 @@ def _wild(e: Mapping[str, Any]) -> str:
     return f"{e['player']} plays {_EFFECTS[e['effect']]}{off}."
 
 
+_DECKS = {"numbers": "Numbers", "operations": "Operations"}
+
+
+def _drawn(decks: Sequence[str]) -> str:
+    """"a Numbers card and an Operations card", "two Numbers cards" (the cards stay secret)."""
+    if len(decks) == 2 and decks[0] == decks[1]:
+        return f"two {_DECKS[decks[0]]} cards"
+    return " and ".join(f"{'an' if deck == 'operations' else 'a'} {_DECKS[deck]} card" for deck in decks)
+
+
+def turn_told(e: Mapping[str, Any], decks: Sequence[str]) -> str:
+    """A turn's end in a story that saw its draws (``decks``, in order): what was drawn and why
+    the turn is over."""
+    if not decks:
+        return f"{e['player']} made no equation and had nothing left to draw: turn over."
+    if e["reason"] == "two_draws":
+        return f"{e['player']} drew {_drawn(decks)}, but the equation is still not right: turn over."
+    return f"{e['player']} drew {_drawn(decks)} and made no equation: turn over."
+
+
 def _everyone_draws(e: Mapping[str, Any]) -> str:
     players = e["players"]
     who = _names(players) if players else "Nobody"

@@ -189,6 +189,16 @@ class StationGame(ABC):
         """A still table of this game for the ``virtual`` camera (``scan``, ``calibrate``)."""
 
 
+def per_player(game: Game, events: Sequence[Event], kinds: set[str]) -> dict[str, int]:
+    """How many of these events each player's own were (their ``player``): a child's history
+    counts what that child did, never the whole game's count."""
+    counts = {name: 0 for name in game.seats()}
+    for event in events:
+        if event["type"] in kinds and event.get("player") in counts:
+            counts[event["player"]] += 1
+    return counts
+
+
 def plugin(name: str) -> StationGame:
     """The station plug-in of a playable game; ``ConfigError`` for any other name."""
     return _plugin(name, GAMES.version)

@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from engine.errors import ConfigError
 from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame
 from station.settings import Key, seat_keys, whole, yes_no
@@ -54,7 +55,11 @@ class BigBangStation(StationGame):
         group.add_argument("--race", action="store_true", help="Big Bang: two players race, each with their own set")
 
     def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
-        return {"game": NAME, "seed": seed, "players": players[:2] if args.race else players[:1]}
+        seats = 2 if args.race else 1
+        if args.players is not None and len(players) != seats:
+            raise ConfigError(f"Big Bang is played by one child, or two with --race: you named {len(players)} "
+                              f"({', '.join(players)})")
+        return {"game": NAME, "seed": seed, "players": players[:seats]}
 
     def demo(self, config: Any, seed: int, reveal: str) -> Demo:
         from station.sim.big_bang_demo import demo_scenario

@@ -28,7 +28,7 @@ class MathRushStation(StationGame):
     screens = screens
     replayable = frozenset({"result"})
     press_through = frozenset({"verdict", "banner"})  # CONFIRM starts the clock whatever shows (a note never stops it)
-    history_columns = ("points", "rounds", "goals_completed")
+    history_columns = ("points", "points_by_round", "goals_completed")
     story_events = frozenset({"goal_laid", "round_started", "card_played", "goal_complete", "card_lifted", "put_back",
                               "help_used", "time_warning", "time_up", "round_over", "game_over", "violation"})
 
@@ -51,8 +51,10 @@ class MathRushStation(StationGame):
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         rounds = [e["points"] for e in events if e["type"] == "round_over"]
-        return {"points": dict(game.outcome().scores), "rounds": " + ".join(map(str, rounds)),
-                "goals_completed": sum(1 for e in events if e["type"] == "goal_complete" and not e["broken"])}
+        completed = sum(1 for e in events if e["type"] == "goal_complete" and not e["broken"])
+        # one team: every child completed the team's goals
+        return {"points": dict(game.outcome().scores), "points_by_round": " + ".join(map(str, rounds)),
+                "goals_completed": {name: completed for name in game.seats()}}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.sim.math_rush_players import RushTable

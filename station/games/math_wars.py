@@ -60,7 +60,8 @@ class MathWarsStation(StationGame):
         victories = dict(game.outcome().scores)
         return {
             "victories": victories,
-            "hands": sum(1 for e in events if e["type"] == "hand_result" and e.get("level") == 0),
+            "hands": {name: sum(1 for e in events if e["type"] == "hand_result" and e.get("level") == 0
+                                for r in e["results"] if r["player"] == name) for name in game.seats()},
             "rounds": 1 + sum(1 for e in events if e["type"] == "round_started") if game.actions else 0,
         }
 

@@ -4,11 +4,11 @@ are, for the shared parts that ask (``station.games.StationGame``)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.protocol import Event, Game
-from station.games import Action, Demo, Menu, StationGame
+from station.games import Action, Demo, Menu, StationGame, per_player
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.ui import sum as screens
 
@@ -20,9 +20,9 @@ class SumStation(StationGame):
     name = NAME
     screens = screens
     replayable = frozenset({"result"})
-    history_columns = ("won_cards", "equations", "how")
+    history_columns = ("won_cards", "equations", "won_by")
     story_events = frozenset({"target_set", "equation_won", "violation", "turn_over", "wild_played", "target_changed",
-                              "numbers_out", "game_over"})
+                              "everyone_draws", "discard", "cards_passed", "numbers_out", "game_over"})
 
     def settings(self) -> dict[str, Key]:
         return {
@@ -45,9 +45,27 @@ class SumStation(StationGame):
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         over = next((e for e in events if e["type"] == "game_over"), None)
-        how = {"empty_hand": "an empty hand", "numbers_out": "most cards won"}.get(over["reason"], "") if over else ""
-        return {"won_cards": dict(game.outcome().scores),
-                "equations": sum(1 for e in events if e["type"] == "equation_won"), "how": how}
+        won_by = {"empty_hand": "an empty hand", "numbers_out": "most cards"}.get(over["reason"], "") if over else ""
+        return {"won_cards": dict(game.outcome().scores), "equations": per_player(game, events, {"equation_won"}),
+                "won_by": won_by}
+
+    def story(self, game: Game) -> Callable[[Event], list[str]]:
+        """The engine's sentences, a turn's end told with what its player drew (the draws
+        themselves are not told one by one: a turn would take three lines)."""
+        from engine.sum import text
+
+        drawn: list[str] = []
+
+        def tell(event: Event) -> list[str]:
+            if event["type"] == "turn":
+                drawn.clear()
+            if event["type"] == "drew":
+                drawn.append(event["deck"])
+            if event["type"] == "turn_over":
+                return ["  " + text.turn_told(event, drawn)]
+            return ["  " + game.describe(event)] if event["type"] in self.story_events else []
+
+        return tell
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.sim.sum_players import SumTablePlayers

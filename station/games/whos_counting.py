@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.protocol import Event, Game
-from station.games import Action, Demo, StationGame
+from station.games import Action, Demo, StationGame, per_player
 from station.settings import Key, number, one_of, seat_keys, whole
 from station.ui import whos_counting as screens
 
@@ -44,7 +44,7 @@ class WhosCountingStation(StationGame):
         best = max(scored, key=lambda e: e["score"], default=None)
         return {"points": dict(game.outcome().scores),
                 "best_expression": f"{best['player']}: {_best(best)}" if best else "",
-                "turns": sum(1 for e in events if e["type"] in ("turn_scored", "traded", "passed"))}
+                "turns": per_player(game, events, {"turn_scored", "traded", "passed"})}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.sim.whos_counting_players import CountingTable

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from PIL import Image, ImageChops
 
+from station.terminal_text import columns, wrap
+
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self needs Python 3.11
 
@@ -146,7 +148,8 @@ class TerminalPanel:
     pixels: the sharpest picture); a smaller one, such as the usual 80x24, gets Braille dots
     (2x4 pixels each, 66 columns by 18 rows), which also look like an OLED's pixels. ``caption``
     (a few lines, e.g. a demo's commentary) is drawn under the frame at every redraw, so the
-    in-place picture and the text never overwrite each other."""
+    in-place picture and the text never overwrite each other: the newest lines, each wrapped
+    whole between words to the terminal's width, in ``CAPTION_LINES`` rows."""
 
     device = None
     CAPTION_LINES = 4
@@ -169,9 +172,10 @@ class TerminalPanel:
         self._last = image
         art = terminal_art(image, self.style)
         if self.live:
-            width = art.index("\n")
-            lines = (self.caption + [""] * self.CAPTION_LINES)[: self.CAPTION_LINES] if self.caption else []
-            art += "".join("\n" + line[:width].ljust(width) for line in lines)
+            width = max(art.index("\n"), columns(self.stream) or 0)
+            rows = self._caption_rows(width)
+            lines = (rows + [""] * self.CAPTION_LINES)[: self.CAPTION_LINES] if self.caption else []
+            art += "".join("\n" + line.ljust(width) for line in lines)
             if self._lines:
                 self.stream.write(f"\x1b[{self._lines}A\r")  # back to the frame's first line
         elif self._lines:
@@ -180,10 +184,22 @@ class TerminalPanel:
         self.stream.flush()
         self._lines = art.count("\n") + 1
 
+    def _caption_rows(self, width: int) -> list[str]:
+        """The newest caption lines that fit ``CAPTION_LINES`` rows once wrapped, oldest first
+        (a line too long for them all shows its end)."""
+        rows: list[str] = []
+        for line in reversed(self.caption):
+            wrapped = wrap(line, width)
+            if rows and len(rows) + len(wrapped) > self.CAPTION_LINES:
+                break
+            rows = wrapped + rows
+        return rows[-self.CAPTION_LINES:]
+
     def say(self, line: str) -> None:
-        """Add a caption line: on a terminal it joins the picture, in a log it is printed as is."""
+        """Add a caption line: on a terminal it joins the picture, in a log it is printed wrapped."""
         if not self.live:
-            self.stream.write(line + "\n")
+            width = columns(self.stream)
+            self.stream.write("".join(row + "\n" for row in (wrap(line, width) if width else [line])))
             return
         self.caption = (self.caption + [line])[-self.CAPTION_LINES:]
         if self._last is not None:

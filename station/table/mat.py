@@ -243,8 +243,11 @@ def seat_label(game: str, seat: int) -> str:
 
 def _check_seats(spec: MatSpec, seats: object) -> None:
     if isinstance(seats, bool) or not isinstance(seats, int) or not spec.min_seats <= seats <= spec.max_seats:
-        players = f"{spec.min_seats}–{spec.max_seats} players" if spec.min_seats != spec.max_seats else "one layout"
-        raise MatError(f"the {GAME_TITLES[spec.game]} mat is for {players}, not {seats!r}")
+        if spec.max_seats == 1:
+            raise MatError(f"{GAME_TITLES[spec.game]} has one mat for the whole team, however many play "
+                           f"(there is no mat for {seats!r})")
+        players = f"{spec.min_seats}–{spec.max_seats}" if spec.min_seats != spec.max_seats else f"{spec.min_seats}"
+        raise MatError(f"the {GAME_TITLES[spec.game]} mat is for {players} players, not {seats!r}")
 
 
 def mat_spec(game: str) -> MatSpec:

@@ -437,7 +437,13 @@ def _banner(c: Canvas, view: BannerView) -> None:
     fit = max(1, (bottom - BAR - 18) // LINE)  # the big text keeps at least 18 pixels
     lines = list(view.lines[: fit - 1]) + [", ".join(view.lines[fit - 1 :])] if len(view.lines) > fit else view.lines
     big_bottom = bottom - len(lines) * LINE
-    c.text((1, BAR + 1, WIDTH - 1, big_bottom), view.big, (32, 28, 24, 20, 16, 14, 12, 11), bold=True, align="center")
+    parts = view.big.split("\n")   # lines read as one (``http://`` over an address), at one size and weight
+    pitch = (big_bottom - BAR - 1) // len(parts)
+    faces = [(s, True) for s in (32, 28, 24, 20, 16, 14, 12, 11)] + [(11, False), (fonts.MIN_SIZE, False)]
+    fitting = [(s, bold) for s, bold in faces if fonts.height(s, bold) <= pitch or s <= 11]
+    size, bold = next((f for f in fitting if all(fonts.width(part, *f) <= WIDTH - 2 for part in parts)), fitting[-1])
+    for i, part in enumerate(parts):
+        c.text((1, BAR + 1 + i * pitch, WIDTH - 1, BAR + 1 + (i + 1) * pitch), part, [size], bold=bold, align="center")
     for i, line in enumerate(lines):
         c.text((1, big_bottom + i * LINE, WIDTH - 1, big_bottom + (i + 1) * LINE), line, [fonts.MIN_SIZE], align="center")
     if view.hint:

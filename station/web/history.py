@@ -3,24 +3,24 @@ by child, game and date; per child, games played, wins and each game's own measu
 plug-in's history summary); a bar chart drawn as SVG on the station; the CSV the command line
 gives (``mathstation history --csv``).
 
-A date is only as good as the clock: a game started while the clock was not set from the network
-shows "date unknown" and never matches a date filter (a Pi without a time server starts its
-clock where it last stopped).
+Dates come from ``station.game_dates``, as ``mathstation history`` gives them: "date unknown" for
+a game started while the clock was not set from the network, never matched by a date filter.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from engine.games import GAME_TITLES
+from station.game_dates import DATE_UNKNOWN, known_day, when
 from station.store import GameSummary, Journal, summarise
 
-DATE_UNKNOWN = "date unknown"
+__all__ = ["DATE_UNKNOWN", "Filters", "chart_svg", "games_csv", "known_day", "per_child", "read_games", "when"]
 
 
 @dataclass(frozen=True)
@@ -74,25 +74,6 @@ def read_games(journal_file: Path) -> tuple[list[GameSummary], str | None]:
         return [summarise(game) for game in journal.games()], journal.damaged
 
 
-def known_day(s: GameSummary) -> date | None:
-    """The game's day, or None when the clock was not set from the network when it started."""
-    if s.started_synced is False:
-        return None
-    try:
-        return datetime.fromisoformat(s.started).date()
-    except ValueError:
-        return None
-
-
-def when(s: GameSummary) -> str:
-    if s.started_synced is False:
-        return DATE_UNKNOWN
-    try:
-        return datetime.fromisoformat(s.started).strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return s.started
-
-
 def winners(s: GameSummary) -> list[str]:
     return s.winner.split(" & ") if s.winner else []
 
@@ -114,15 +95,14 @@ def per_child(summaries: list[GameSummary]) -> list[ChildFigures]:
 
 
 def _add(mine: dict[str, Any], measure: str, value: Any, name: str) -> None:
-    """A per-player measure counts the child's own; a game's count adds up over their games; a
-    text naming a player ("Ana: 7 × 8 = 56, 56 points") keeps the child's best (the largest last
-    number)."""
+    """Only the child's own: a per-player measure (a mapping by name) adds the child's value up
+    over their games; a text naming a player ("Ana: 7 × 8 = 56, 56 points") keeps the child's best
+    (the largest last number). A whole game's figure (its rounds, its minutes) is no child's own:
+    the games table says it."""
     if isinstance(value, dict):
         own = value.get(name)
         if isinstance(own, (int, float)) and not isinstance(own, bool):
             mine[measure] = mine.get(measure, 0) + own
-    elif isinstance(value, (int, float)) and not isinstance(value, bool):
-        mine[measure] = mine.get(measure, 0) + value
     elif isinstance(value, str) and value.startswith(f"{name}: "):
         best = mine.get(measure)
         if best is None or _tail_number(value) > _tail_number(best):
@@ -159,17 +139,9 @@ def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
 
 
 def games_csv(summaries: list[GameSummary]) -> str:
-    """The same CSV as ``mathstation history --csv``, with "date unknown" where the clock was not set."""
+    """The same CSV as ``mathstation history --csv`` (the same rows, the same dates)."""
     from station.cli_history import csv_fields, csv_row
     from station.spreadsheet import csv_text
 
     fields = csv_fields()
-    rows = [fields]
-    for s in summaries:
-        row = csv_row(s, fields)
-        if s.started_synced is False:
-            row[fields.index("started")] = DATE_UNKNOWN
-        if s.ended_synced is False and s.ended:
-            row[fields.index("ended")] = DATE_UNKNOWN
-        rows.append(row)
-    return csv_text(rows)
+    return csv_text([fields, *(csv_row(s, fields) for s in summaries)])
