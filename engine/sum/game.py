@@ -72,6 +72,8 @@ class Sum(Worded, Game):
         self.last_wrong: dict[str, Any] | None = None  # the last wrong equation, for the hint
         self.last_cards: frozenset[str] = frozenset()  # the last equation's cards, lying there until taken
         self.last_turn = False  # the Numbers deck is empty: this turn is the last
+        self.wilds_out: set[str] = set()  # wild cards played that no hand can hold yet (see _wild_again)
+        self.wilds_drawable: set[str] = set()  # of those, ones an Operations draw this turn may have taken
         self.over = False
         self.winners: tuple[str, ...] = ()
         self.end_reason = ""
@@ -88,8 +90,10 @@ class Sum(Worded, Game):
         return Outcome(self.over, self.winners, dict(self.won), "number cards won")
 
     def table_cards(self) -> frozenset[str]:
-        target = {self.target["card"]} if self.target else set()
-        return self.last_cards | target
+        """Every card the camera saw turned up as a target or laid in the wild box (a won target
+        stays in its box until the next covers it or someone sets it aside; a wild card lies in
+        the wild box until someone shuffles it back), the won piles, and the last equation."""
+        return super().table_cards() | self.won_cards | self.last_cards
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -129,6 +133,7 @@ class Sum(Worded, Game):
             self.numbers_deck -= 1
         else:
             self.operations_deck -= 1
+            self.wilds_drawable |= self.wilds_out  # perhaps drawn: it may be played from the next turn on
         self.draws += 1
         self.hands[player] += 1
         events: list[Event] = [{"type": "drew", "player": player, "deck": deck, "draws_left": DRAWS_PER_TURN - self.draws}]
@@ -157,6 +162,8 @@ class Sum(Worded, Game):
         if card.game != GAME or card.face.kind != WILD:
             return [self._violation(player, "not_wild", text.not_wild(card))]
         effect = str(card.face.extra.get("effect"))
+        if card.id in self.wilds_out:
+            return [self._violation(player, "played_before", text.wild_played_before(effect))]
         if self.hands[player] < 1:
             return [self._violation(player, "too_many", text.too_many(1, 0))]
         if effect in NEEDS_ANOTHER_CARD and self.hands[player] < 2:
@@ -164,6 +171,7 @@ class Sum(Worded, Game):
         self.hands[player] -= 1
         self.operations_deck += 1  # it goes back into the Operations deck
         self.wild_played = True
+        self.wilds_out.add(card.id)
         events: list[Event] = [{"type": "wild_played", "player": player, "card": card.id, "effect": effect,
                                 "on": self.rules.wild[effect]}]
         if self.rules.wild[effect]:
@@ -271,6 +279,8 @@ class Sum(Worded, Game):
         seats = self.rules.players
         self.current = seats[(seats.index(self.current) + 1) % len(seats)]
         self.draws, self.wild_played = 0, False
+        self.wilds_out -= self.wilds_drawable  # "a wild card cannot be used on the turn it is drawn"
+        self.wilds_drawable = set()
         self.last_wrong = None  # the hint is the player's own: those cards went back into a hidden hand
         return [{"type": "turn", "player": self.current, "needs_target": self.target is None}]
 
