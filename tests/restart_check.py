@@ -26,8 +26,9 @@ from typing import Any
 from engine.games import replay
 from station.games import plugin
 from station.paths import journal_path
-from station.sim.scenario import Scenario, ScenarioRun
+from station.sim.scenario import Scenario, ScenarioRun, load_scenario
 
+ROOT = Path(__file__).resolve().parent.parent
 CHECKS = ("expect", "expect_none", "expect_screen")  # steps that change nothing at the table
 AFTER_RESTART = 1.5  # seconds of frames after the restart before the screens are let settle
 SETTLE_LIMIT = 12.0  # seconds at most for the screens the restart called for to come and go
@@ -118,6 +119,16 @@ def _copy_journal(source: Path, target: Path) -> None:
     finally:
         src.close()
         dst.close()
+
+
+def scenarios_of(game: str) -> list[Path]:
+    """The shipped scenarios that start a game of ``game`` (not the ones that only resume one)."""
+    return [path for path in sorted((ROOT / "scenarios").glob("*.toml")) if (load_scenario(path).game or {}).get("game") == game]
+
+
+def steps_where(scenario: Scenario, kind: str, **options: object) -> set[int]:
+    """The numbers of a scenario's steps of ``kind`` with these options (``zone = "wild"``)."""
+    return {s.number for s in scenario.steps if s.kind == kind and all(s.options.get(k) == v for k, v in options.items())}
 
 
 def failures(restarts: list[Restarted]) -> list[str]:

@@ -8,17 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from restart_check import failures, restart_everywhere
+from restart_check import failures, restart_everywhere, steps_where
 
 from station.games import plugin
-from station.sim.scenario import Scenario, load_scenario
+from station.sim.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("sum-*.toml"))
-
-
-def steps_where(scenario: Scenario, kind: str, **options: object) -> set[int]:
-    return {s.number for s in scenario.steps if s.kind == kind and all(s.options.get(k) == v for k, v in options.items())}
 
 
 def test_a_wild_card_still_in_the_wild_box_is_not_played_again_after_a_restart(tmp_path):
