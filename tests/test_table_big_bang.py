@@ -342,3 +342,11 @@ def test_in_a_race_a_card_laid_against_ones_own_tableau_over_the_line_into_the_o
     assert table.cells(0)["BB-A-N5A"] == [2, 0] and not table.notes
     assert plays(table.lay("BB-B-N6A", *table.spot((-1, 0), seat=1), angle=60.0)) == [("BB-B-N6A", [-1, 0], 60)]
     assert table.cells(1)["BB-B-N6A"] == [-1, 0]                                 # in his area, beside his: his
+
+
+def test_every_other_games_card_in_every_zone_is_a_note_never_a_play():
+    """Every kind of card of every other game, laid in each zone (play areas, discard boxes) at moments of a
+    whole game and taken away again: "Other game: take it off", and no play."""
+    from other_deck_check import plays_made
+
+    assert plays_made({"game": "big-bang", "seed": 5, "players": ["Ana", "Ben"]}) == []
