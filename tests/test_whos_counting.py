@@ -961,9 +961,10 @@ def test_one_winner_at_the_end_of_the_time_a_goo_card_on_the_strip_and_an_unknow
 
 # ---- what lies on the table, for a restart -----------------------------------------------------------
 
-def test_a_red_card_or_stop_judged_and_still_lying_there_stands_through_this_turn_and_the_next():
-    """A red card too late, or a Stop against Green Goo, is judged "take it back"; until the next
-    turn is over it may still lie in its box, and after a restart it is no new play."""
+def test_a_red_card_or_stop_judged_and_still_lying_there_stands_for_the_rest_of_its_turn():
+    """A red card too late, or a Stop against Green Goo, is judged "take it back"; until the turn
+    is over it may still lie in its box, and after a restart it is no new play. By the next turn
+    it is back in a hand: laid again then, it is a play (never lost to a restart)."""
     table = Table(("Ana", "Ben"))
     table.lay("Ana", 3, "×", 6, "-", 2)
     goo = table.card("GNEG")
@@ -974,10 +975,11 @@ def test_a_red_card_or_stop_judged_and_still_lying_there_stands_through_this_tur
     table.close()
     late = table.card("ZERO")
     assert table.refused("red", player="Ana", card=late)[0] == "too_late"
-    assert {goo, stop, late} <= table.game.table_cards()  # the last turn's, and this one's judged card
+    assert late in table.game.table_cards() and goo in table.game.table_cards()  # the Goo was played last turn
+    assert stop not in table.game.table_cards()  # judged last turn: back in Ana's hand
     table.lay("Ben", 5, "+", 4)
     table.close()
-    assert not {goo, stop} & table.game.table_cards()  # two turns on: cleared, back in a hand or a pile
+    assert not {goo, late} & table.game.table_cards()
     assert table.game.hands["Ana"] == 7  # the Stop judged was no play: it is back in her hand
 
 

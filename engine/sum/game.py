@@ -72,6 +72,9 @@ class Sum(Worded, Game):
         self.last_wrong: dict[str, Any] | None = None  # the last wrong equation, for the hint
         self.last_cards: frozenset[str] = frozenset()  # the last equation's cards, lying there until taken
         self.last_turn = False  # the Numbers deck is empty: this turn is the last
+        self.targets_seen: set[str] = set()  # every card turned up into the target box, judged or not
+        self.wilds_laid: set[str] = set()  # wild cards laid in the wild box this turn, judged or not
+        self.wilds_laid_before: set[str] = set()  # ... and in the last turn
         self.wilds_out: set[str] = set()  # wild cards played that no hand can hold yet (see _wild_again)
         self.wilds_drawable: set[str] = set()  # of those, ones an Operations draw this turn may have taken
         self.over = False
@@ -90,15 +93,17 @@ class Sum(Worded, Game):
         return Outcome(self.over, self.winners, dict(self.won), "number cards won")
 
     def table_cards(self) -> frozenset[str]:
-        """Every card the camera saw turned up as a target or laid in the wild box (a won target
-        stays in its box until the next covers it or someone sets it aside; a wild card lies in
-        the wild box until someone shuffles it back), the won piles, and the last equation."""
-        return super().table_cards() | self.won_cards | self.last_cards
+        """Every card turned up into the target box (a won target stays there until the next
+        covers it or someone sets it aside; nor can a target be played again), the wild cards
+        laid in the wild box this turn and the last (then shuffled back, as the rules say), the
+        won piles, and the last equation."""
+        return frozenset(self.targets_seen | self.wilds_laid | self.wilds_laid_before | self.won_cards | self.last_cards)
 
     # ---- actions -------------------------------------------------------------------------------
 
     def on_target(self, action: Mapping[str, Any]) -> list[Event]:
         card = self._card(action["card"])
+        self.targets_seen.add(card.id)
         if self.over:
             return [self._violation(None, "game_over", text.game_over(self.winners))]
         if card.game != GAME or card.face.kind != NUMBER or card.face.number is None:
@@ -156,6 +161,7 @@ class Sum(Worded, Game):
     def on_wild(self, action: Mapping[str, Any]) -> list[Event]:
         player = self._player(action["player"])
         card = self._card(action["card"])
+        self.wilds_laid.add(card.id)
         problem = self._not_now(player)
         if problem:
             return [problem]
@@ -281,6 +287,7 @@ class Sum(Worded, Game):
         self.draws, self.wild_played = 0, False
         self.wilds_out -= self.wilds_drawable  # "a wild card cannot be used on the turn it is drawn"
         self.wilds_drawable = set()
+        self.wilds_laid_before, self.wilds_laid = self.wilds_laid, set()
         self.last_wrong = None  # the hint is the player's own: those cards went back into a hidden hand
         return [{"type": "turn", "player": self.current, "needs_target": self.target is None}]
 

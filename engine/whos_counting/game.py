@@ -98,7 +98,6 @@ class WhosCounting(Worded, Game):
         self.turn = Turn(players[0])
         self.last_cards: frozenset[str] = frozenset()  # the last turn's cards, lying there until cleared
         self.thrown: set[str] = set()  # red cards and Stops laid in a box this turn, judged or not
-        self.last_thrown: set[str] = set()  # ... and in the last turn: they may lie there until cleared
         self.best_expression: dict[str, Any] | None = None  # the hint for the last scored turn
         self.clock_out = False  # the time ran out during a turn: the game ends when it is scored
         self.over = False
@@ -135,9 +134,10 @@ class WhosCounting(Worded, Game):
         return None
 
     def table_cards(self) -> frozenset[str]:
-        """The cards of the turn in play and of the last one, with every red card and Stop laid in
-        a box in either, judged or not (a red card too late lies in its box until taken back)."""
-        return self.last_cards | self._played_now() | self.thrown | self.last_thrown
+        """The cards of the turn in play and of the last one, and every red card and Stop laid in
+        a box this turn, judged or not (a red card too late lies in its box until taken back; by
+        the next turn it is back in a hand, so laid again after a restart it is a new play)."""
+        return self.last_cards | self._played_now() | self.thrown
 
     def _played_now(self) -> frozenset[str]:
         """The cards this turn has played: its expression, its blue box, its red card and Stop."""
@@ -467,7 +467,7 @@ class WhosCounting(Worded, Game):
         else:
             following = seats[(seats.index(player) + 1) % len(seats)]
         self.turn = Turn(following)
-        self.last_thrown, self.thrown = self.thrown, set()
+        self.thrown = set()
         return [{"type": "turn", "player": following, "extra": following == player}]
 
     def _end(self, reason: str) -> list[Event]:
