@@ -168,6 +168,19 @@ def test_after_a_restart_a_tableau_still_lying_there_sends_nothing_and_the_next_
     assert table.game.state()["tableaux"][0]["score"] == 3
 
 
+def test_after_a_restart_a_refused_card_still_lying_there_gets_no_second_verdict_but_moved_it_is_a_play():
+    table = Table()
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    (refused,) = plays(table.lay("BB-A-N6A", *table.spot((2, 0))))  # 6 beside 4: no fit, still lying there
+    assert "BB-A-N6A" in table.game.table_cards()
+    resumed = BigBangTable(["Ana"])
+    resumed.resumed(table.game.table_cards())
+    table.adapter = resumed
+    placed = [{"type": "placed", "card": c.card_id, "x": c.x, "y": c.y, "angle": c.angle} for c in table.lying.values()]
+    assert table.frame(*placed) == [] and table.frame() == []
+    assert plays(table.lay("BB-A-N6A", *table.spot((0, 1)), angle=180.0)) == [("BB-A-N6A", [0, 1], 180)]
+
+
 def test_a_card_over_the_discard_box_that_sits_beside_the_tableau_is_a_play_not_a_discard():
     table = Table(stars=((540.0, 243.3, 0.0),))  # the star near the area's right edge, beside the boxes
     table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
