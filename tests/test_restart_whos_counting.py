@@ -24,6 +24,15 @@ def test_a_card_judged_take_it_back_and_still_lying_there_is_not_judged_again_af
     assert failures(restarts) == []
 
 
+def test_a_restart_just_before_the_time_is_up_ends_the_game_once_by_the_clock(tmp_path):
+    """Ben's CONFIRM at 56.8 s of a one-minute game: after the restart the journal's clock goes on,
+    the time is up and the window closes (each once, by the clock), and no card is played again."""
+    scenario = load_scenario(ROOT / "scenarios" / "whos-counting-time-up.toml")
+    (restart,) = restart_everywhere(scenario, tmp_path, only={max(steps_where(scenario, "press"))}, after=6.0)
+    assert [a["type"] for a in restart.actions] == ["time_up", "window_closed"]
+    assert restart.problems == ()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_a_restart_after_any_step_of_a_scenario_plays_nothing_again(path, tmp_path):
