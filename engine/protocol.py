@@ -105,6 +105,7 @@ class Game(ABC):
         self._config: dict[str, Any] = {**copy.deepcopy(dict(config)), "seed": seed}
         self._actions: list[Action] = []
         self._last_t: float = 0
+        self._judged: set[str] = set()  # cards of plays judged wrong that may still lie there (judged_cards)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -125,6 +126,12 @@ class Game(ABC):
         """Apply one action and return the events it caused (each stamped with the action's ``t``)."""
         checked = self.check_action(action)
         events = getattr(self, "on_" + checked["type"].replace("-", "_"))(checked)
+        card = checked.get("card")
+        if isinstance(card, str):
+            if checked["type"] != "lift" and any(_judged_wrong(event) for event in events):
+                self._judged.add(card)
+            else:
+                self._judged.discard(card)  # played right, or (a ``lift``) known to be taken away
         self._actions.append(checked)
         self._last_t = checked["t"]
         return [{**event, "t": checked["t"]} for event in events]
@@ -180,6 +187,18 @@ class Game(ABC):
         every card named in an action so far."""
         return frozenset(a["card"] for a in self._actions if isinstance(a.get("card"), str))
 
+    def judged_cards(self) -> frozenset[str]:
+        """Cards of plays judged wrong ("take it back") that may still lie where they were laid:
+        not played right since, nor known to be taken away (a ``lift``), nor forgotten at the end
+        of the game's turn, hand or round (``_forget_judged``). A game counts them in its
+        ``table_cards``: after a restart such a card is no new play, and gets no second verdict."""
+        return frozenset(self._judged)
+
+    def _forget_judged(self) -> None:
+        """A new turn, hand or round: a card judged wrong before it is back in a hand by now, so
+        laid after a restart it is a new play (never a lost one)."""
+        self._judged = set()
+
     @staticmethod
     def _card(card_id: str) -> Card:
         """The catalog card an action names; ``ActionError`` when there is none (such an action is
@@ -215,6 +234,11 @@ class Game(ABC):
         for action in actions:
             events.extend(game.apply(action))
         return game, events
+
+
+def _judged_wrong(event: Mapping[str, Any]) -> bool:
+    """A verdict against a play: a violation, or a play judged not to fit (``"ok": false``)."""
+    return event["type"] == "violation" or event.get("ok") is False
 
 
 class Worded:

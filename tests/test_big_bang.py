@@ -678,6 +678,15 @@ def test_nothing_is_played_before_the_start_nor_started_twice():
     assert table.said(table.act("start")) == ["The game is over."]
 
 
+def test_a_card_that_does_not_fit_lies_on_the_table_until_it_is_taken_back():
+    table = Table()
+    table.act("play", player="Ana", card="BB-A-N4A", cell=[1, 0], turn=180)
+    (judged,) = table.act("play", player="Ana", card="BB-A-N6A", cell=[2, 0], turn=0)
+    assert judged["ok"] is False and "BB-A-N6A" in table.game.table_cards()
+    assert table.act("lift", player="Ana", card="BB-A-N6A") == []
+    assert "BB-A-N6A" not in table.game.table_cards()  # back in the hand: laid after a restart, a play
+
+
 def test_cards_of_another_game_are_refused():
     table = Table()
     wrong = table.act("play", player="Ana", card="SU-A-N5A", cell=[1, 0], turn=180)

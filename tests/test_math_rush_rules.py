@@ -331,6 +331,20 @@ def test_after_a_restart_the_goals_and_the_played_cards_stand_and_a_refused_card
     assert table.game.table_cards() == {RUSH_GOALS["G1"], RUSH_GOALS["G5"], RUSH_CARDS["1/4"], RUSH_CARDS["0.1"]}
 
 
+def test_a_card_that_landed_after_the_tone_stands_until_the_next_round():
+    """Judged too late, it lies in its row until the cards are gathered: after a restart it gets
+    no second verdict; the next round deals it again, and then it is a play."""
+    table = RushTable()
+    table.start(("G1", 1))
+    table.play("1/2", 1)
+    table.run_out()
+    late = RUSH_CARDS["3/4"]
+    table.act("play", card=late, row=1, on="")
+    assert late in table.game.table_cards()
+    table.act("next_round")
+    assert late not in table.game.table_cards()
+
+
 def test_the_headline_names_the_players_hands_clock_and_options():
     assert RushTable().game.headline() == "Math Rush · Ana, Ben · 5 cards each · 180 s rounds"
     assert RushTable(("A", "B", "C"), help="unlimited", seconds=120).game.headline() == \

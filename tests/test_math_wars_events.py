@@ -216,3 +216,14 @@ def test_the_cards_lying_there_are_this_hands_and_the_last_ones_and_what_is_stil
     t.hand(Ana=("MW-A-N9", "MW-A-A1"), Ben=("MW-B-N2", "MW-B-A1"))   # Ana wins the war: a new hand
     t.play("Ana", "MW-A-N4")
     assert t.game.table_cards() == first | {"MW-A-N9", "MW-A-A1", "MW-B-N2", "MW-B-A1", "MW-A-N4"}
+
+
+
+def test_a_card_refused_this_hand_lies_there_until_the_next_hand():
+    """Another deck's card laid in Ana's box is judged and still lies there: after a restart it
+    gets no second verdict. By the next hand it is gone back to its owner: then it is new."""
+    t = Table()
+    t.play("Ana", "MW-C-N5")
+    assert "MW-C-N5" in t.game.table_cards()
+    t.hand(Ana=("MW-A-N9", "MW-A-A1"), Ben=("MW-B-N2", "MW-B-A1"))
+    assert "MW-C-N5" not in t.game.table_cards()

@@ -211,6 +211,39 @@ def test_after_a_wild_card_the_two_draws_are_still_owed():
     assert "after a wild card" in early["message"]
 
 
+def test_the_same_wild_card_again_before_anyone_could_have_drawn_it_is_judged_played_already():
+    """A wild card goes back into the Operations deck: laid again in the same turn, or before any
+    card was drawn from that deck, it is the same card seen twice (a restart, a misread), not a
+    second play. Neutralization must not make Ana discard twice."""
+    table = Table(("Ana", "Ben"))
+    table.act("wild", player="Ana", card="SU-A-NEUT1")
+    assert table.state["hands"]["Ana"] == 5
+    (again,) = table.act("wild", player="Ana", card="SU-A-NEUT1")
+    assert again["code"] == "played_before"
+    assert again["message"] == "That Neutralization was played already: shuffle it back into the Operations deck."
+    assert table.state["hands"]["Ana"] == 5 and table.state["operations_deck"] == OPERATIONS_DECK - 6 + 1
+    table.act("draw", player="Ana", deck="numbers")
+    table.act("draw", player="Ana", deck="numbers")
+    table.act("end_turn", player="Ana")
+    (still,) = table.act("wild", player="Ben", card="SU-A-NEUT1")  # nobody drew from the Operations deck
+    assert still["code"] == "played_before" and table.state["hands"]["Ben"] == 7
+
+
+def test_a_wild_card_drawn_again_from_the_operations_deck_may_be_played_on_a_later_turn():
+    table = Table(("Ana", "Ben"))
+    table.act("wild", player="Ana", card="SU-A-PROP1")
+    table.act("draw", player="Ana", deck="operations")  # it may be the card she draws ...
+    (same_turn,) = table.act("wild", player="Ana", card="SU-A-PROP1")  # ... but not play on the turn it is drawn
+    assert same_turn["code"] == "played_before"
+    table.act("draw", player="Ana", deck="numbers")
+    table.act("end_turn", player="Ana")
+    table.act("draw", player="Ben", deck="numbers")
+    table.act("draw", player="Ben", deck="numbers")
+    table.act("end_turn", player="Ben")
+    played = table.act("wild", player="Ana", card="SU-A-PROP1")
+    assert played[0]["type"] == "wild_played" and table.state["hands"]["Ben"] == 7 + 1 + 2 + 1
+
+
 # ---- winning -------------------------------------------------------------------------------------
 
 def test_the_first_player_with_an_empty_hand_wins():
@@ -488,9 +521,11 @@ def test_the_game_says_whose_turn_who_won_and_what_lies_on_the_table():
     assert table.game.turns() == Turns(TURNS, "Ana")
     assert table.game.table_cards() == {"SU-A-N12A"}  # the target
     table.lay("Ana", 3, "×", 4)
-    assert table.game.table_cards() == {"SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"}  # the equation, until taken away
+    won = {"SU-A-N12A", "SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"}  # the target it won, the equation until taken away
+    assert table.game.table_cards() == won
     table.turn_up(5)
-    assert table.game.table_cards() == {"SU-A-N3A", "SU-A-MUL1", "SU-A-N4A", "SU-A-N5A"}
+    table.act("wild", player="Ben", card="SU-A-ROT1")  # in the wild box until someone shuffles it back
+    assert table.game.table_cards() == won | {"SU-A-N5A", "SU-A-ROT1"}
     assert table.game.outcome() == Outcome(False, (), {"Ana": 2, "Ben": 0}, "number cards won")
     table.game.hands["Ben"] = 3
     table.lay("Ben", 2, "+", 3)

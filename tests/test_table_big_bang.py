@@ -168,6 +168,19 @@ def test_after_a_restart_a_tableau_still_lying_there_sends_nothing_and_the_next_
     assert table.game.state()["tableaux"][0]["score"] == 3
 
 
+def test_after_a_restart_a_refused_card_still_lying_there_gets_no_second_verdict_but_moved_it_is_a_play():
+    table = Table()
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
+    (refused,) = plays(table.lay("BB-A-N6A", *table.spot((2, 0))))  # 6 beside 4: no fit, still lying there
+    assert "BB-A-N6A" in table.game.table_cards()
+    resumed = BigBangTable(["Ana"])
+    resumed.resumed(table.game.table_cards())
+    table.adapter = resumed
+    placed = [{"type": "placed", "card": c.card_id, "x": c.x, "y": c.y, "angle": c.angle} for c in table.lying.values()]
+    assert table.frame(*placed) == [] and table.frame() == []
+    assert plays(table.lay("BB-A-N6A", *table.spot((0, 1)), angle=180.0)) == [("BB-A-N6A", [0, 1], 180)]
+
+
 def test_a_card_over_the_discard_box_that_sits_beside_the_tableau_is_a_play_not_a_discard():
     table = Table(stars=((540.0, 243.3, 0.0),))  # the star near the area's right edge, beside the boxes
     table.lay("BB-A-N4A", *table.spot((1, 0)), angle=180.0)
@@ -342,3 +355,11 @@ def test_in_a_race_a_card_laid_against_ones_own_tableau_over_the_line_into_the_o
     assert table.cells(0)["BB-A-N5A"] == [2, 0] and not table.notes
     assert plays(table.lay("BB-B-N6A", *table.spot((-1, 0), seat=1), angle=60.0)) == [("BB-B-N6A", [-1, 0], 60)]
     assert table.cells(1)["BB-B-N6A"] == [-1, 0]                                 # in his area, beside his: his
+
+
+def test_every_other_games_card_in_every_zone_is_a_note_never_a_play():
+    """Every kind of card of every other game, laid in each zone (play areas, discard boxes) at moments of a
+    whole game and taken away again: "Other game: take it off", and no play."""
+    from other_deck_check import plays_made
+
+    assert plays_made({"game": "big-bang", "seed": 5, "players": ["Ana", "Ben"]}) == []

@@ -319,3 +319,11 @@ def test_after_a_restart_the_goals_the_game_knows_are_not_sent_again():
     table.start(("MR-A-G1", 1), ("MR-A-G5", 2))
     table.adapter = MathRushTable(PLAYERS)  # the station restarted: a fresh adapter, the game replayed
     assert table.frame() == []
+
+
+def test_every_other_games_card_in_every_zone_is_a_note_never_a_play():
+    """Every kind of card of every other game, laid in each zone (goal slots, rows, Help box) at moments of a
+    whole game and taken away again: "Other game: take it off", and no play."""
+    from other_deck_check import plays_made
+
+    assert plays_made({"game": "math-rush", "seed": 3, "players": ["Ana", "Ben"], "seconds": 60}) == []

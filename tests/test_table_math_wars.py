@@ -189,3 +189,11 @@ def test_a_card_seen_in_two_places_is_named_on_the_screen():
     r = reading(MathWarsTable(["Ana", "Ben"]), [{"type": "duplicate", "card": "MW-A-N21", "positions": [[1, 2], [3, 4]]}])
     assert [n.as_json() for n in r.notes] == [{"type": "note", "code": "duplicate", "title": "Seen twice!",
                                                "detail": "COUNT META 21 twice? Take one away", "card": "MW-A-N21"}]
+
+
+def test_every_other_games_card_in_every_zone_is_a_note_never_a_play():
+    """Every kind of card of every other game, laid in each zone (COUNT META and MATH CRATE boxes) at moments of a
+    whole game and taken away again: "Other game: take it off", and no play."""
+    from other_deck_check import plays_made
+
+    assert plays_made({"game": "math-wars", "seed": 1, "players": ["Ana", "Ben"], "edition": "mwm25", "discard_option": 1, "victories_to_win": 1}) == []

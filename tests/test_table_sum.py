@@ -131,3 +131,11 @@ def test_a_card_far_from_every_box_is_named_with_where_it_belongs_and_a_draw_is_
                                                                "Target, strip or wild box", "SU-A-N2A")
     draw = {"type": "draw", "t": 2.0, "player": "Ana", "deck": "numbers"}
     assert adapter.complete(draw, g.state()) is draw
+
+
+def test_every_other_games_card_in_every_zone_is_a_note_never_a_play():
+    """Every kind of card of every other game, laid in each zone (target box, strip, wild box, won piles) at moments of a
+    whole game and taken away again: "Other game: take it off", and no play."""
+    from other_deck_check import plays_made
+
+    assert plays_made({"game": "sum", "seed": 42, "players": ["Ana", "Ben"]}) == []

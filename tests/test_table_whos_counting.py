@@ -230,3 +230,11 @@ def test_three_stops_in_the_blue_box_are_each_sent_once():
             sent.append(action["card"])
             g.apply(action)
     assert sent == ["WC-A-STOP1", "WC-A-STOP2", "WC-A-STOP3"]
+
+
+def test_every_other_games_card_in_every_zone_is_a_note_never_a_play():
+    """Every kind of card of every other game, laid in each zone (strip, blue box, red boxes) at moments of a
+    whole game and taken away again: "Other game: take it off", and no play."""
+    from other_deck_check import plays_made
+
+    assert plays_made({"game": "whos-counting", "seed": 7, "players": ["Ana", "Ben"], "target": 300, "minutes": 0}) == []

@@ -957,3 +957,42 @@ def test_one_winner_at_the_end_of_the_time_a_goo_card_on_the_strip_and_an_unknow
     assert goo.refused("submit", player="Ana", cards=[goo.card(4), goo.card("+"), goo.card("GNEG")], blue=[]) == (
         "not_in_sum", "Red cards are for other players' turns.")
     assert goo.game.describe({"type": "mystery", "n": 1}) == "mystery: {'type': 'mystery', 'n': 1}"
+
+
+# ---- what lies on the table, for a restart -----------------------------------------------------------
+
+def test_a_red_card_or_stop_judged_and_still_lying_there_stands_for_the_rest_of_its_turn():
+    """A red card too late, or a Stop against Green Goo, is judged "take it back"; until the turn
+    is over it may still lie in its box, and after a restart it is no new play. By the next turn
+    it is back in a hand: laid again then, it is a play (never lost to a restart)."""
+    table = Table(("Ana", "Ben"))
+    table.lay("Ana", 3, "×", 6, "-", 2)
+    goo = table.card("GNEG")
+    table.act("red", player="Ben", card=goo)
+    stop = table.card("STOP")
+    assert table.refused("stop", player="Ana", card=stop)[0] == "goo"
+    assert {goo, stop} <= table.game.table_cards()
+    table.close()
+    late = table.card("ZERO")
+    assert table.refused("red", player="Ana", card=late)[0] == "too_late"
+    assert late in table.game.table_cards() and goo in table.game.table_cards()  # the Goo was played last turn
+    assert stop not in table.game.table_cards()  # judged last turn: back in Ana's hand
+    table.lay("Ben", 5, "+", 4)
+    table.close()
+    assert not {goo, late} & table.game.table_cards()
+    assert table.game.hands["Ana"] == 7  # the Stop judged was no play: it is back in her hand
+
+
+def test_a_red_card_already_on_the_discard_pile_is_judged_played_already():
+    """A red card lying in its box from two turns ago, read again (a restart): not a second red card."""
+    table = Table(("Ana", "Ben"))
+    table.lay("Ana", 3, "×", 6, "-", 2)
+    zero = table.card("ZERO")
+    table.act("red", player="Ben", card=zero)
+    table.close()
+    table.lay("Ben", 5, "+", 4)
+    table.close()
+    table.lay("Ana", 2, "+", 2)
+    assert table.refused("red", player="Ben", card=zero) == (
+        "played_before", "That RED CARD ZERO card was played already: it is on the discard pile.")
+    assert table.game.hands["Ben"] == 7  # drawn back to seven after his turn; the old Zero took nothing

@@ -128,7 +128,7 @@ class BigBang(Worded, Game):
 
     def table_cards(self) -> frozenset[str]:
         return frozenset(piece.card for seat in self.seats_.values() for piece in seat.tableau.values()) | \
-            frozenset(card for seat in self.seats_.values() for card in seat.pile)
+            frozenset(card for seat in self.seats_.values() for card in seat.pile) | self.judged_cards()
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -245,6 +245,7 @@ class BigBang(Worded, Game):
         self.round += 1
         self.phase = SETUP
         self._deal()
+        self._forget_judged()
         return [{"type": "round_ready", "round": self.round}]
 
     # ---- judging ---------------------------------------------------------------------------------

@@ -122,8 +122,12 @@ class MathRush(Worded, Game):
         return Deadline(end, {"type": "time_up"})
 
     def table_cards(self) -> frozenset[str]:
+        """The goals and every card of their sets; once the round is over, also the cards that
+        landed after the tone (judged too late, they lie in the rows until gathered). A card
+        refused during the round goes back into a hand: laid after a restart, it is a new play."""
         cards = {p.card for row in self.rows.values() for p in row.cards} | {r.goal_card for r in self.rows.values()}
-        return frozenset(cards)
+        late = self.judged_cards() if self.phase == ROUND_OVER else frozenset()
+        return frozenset(cards) | late
 
     @property
     def total(self) -> int:
@@ -268,6 +272,7 @@ class MathRush(Worded, Game):
             return [self._violation("round_on", text.round_on(self.phase), None)]
         self.round += 1
         self.phase, self.rows, self.done, self.used_goals, self.warned = SETUP, {}, [], set(), False
+        self._forget_judged()
         return [{"type": "round_ready", "round": self.round}]
 
     # ---- judging ---------------------------------------------------------------------------------

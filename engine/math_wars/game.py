@@ -94,6 +94,7 @@ class MathWars(Game):
         # the last hand's cards lie on the table until the players clear them away
         self._last_hand = frozenset(self._on_table)
         self._on_table = set()   # card IDs on battle piles this hand
+        self._forget_judged()
         self._pending: list[tuple[str, int]] = []   # (player, cards owed) for sides already beaten
         alive = tuple(n for n in self._seats if not self.piles[n].out)
         self.showdown = Showdown(0, alive)
@@ -362,7 +363,7 @@ class MathWars(Game):
 
     def table_cards(self) -> frozenset[str]:
         """This hand's battle-pile cards and the last hand's, which lie there until cleared."""
-        return frozenset(self._on_table) | self._last_hand
+        return frozenset(self._on_table) | self._last_hand | self.judged_cards()
 
     def state(self) -> dict[str, Any]:
         return {

@@ -72,6 +72,11 @@ class Sum(Worded, Game):
         self.last_wrong: dict[str, Any] | None = None  # the last wrong equation, for the hint
         self.last_cards: frozenset[str] = frozenset()  # the last equation's cards, lying there until taken
         self.last_turn = False  # the Numbers deck is empty: this turn is the last
+        self.targets_seen: set[str] = set()  # every card turned up into the target box, judged or not
+        self.wilds_laid: set[str] = set()  # wild cards laid in the wild box this turn, judged or not
+        self.wilds_laid_before: set[str] = set()  # ... and in the last turn
+        self.wilds_out: set[str] = set()  # wild cards played that no hand can hold yet (see _wild_again)
+        self.wilds_drawable: set[str] = set()  # of those, ones an Operations draw this turn may have taken
         self.over = False
         self.winners: tuple[str, ...] = ()
         self.end_reason = ""
@@ -88,13 +93,17 @@ class Sum(Worded, Game):
         return Outcome(self.over, self.winners, dict(self.won), "number cards won")
 
     def table_cards(self) -> frozenset[str]:
-        target = {self.target["card"]} if self.target else set()
-        return self.last_cards | target
+        """Every card turned up into the target box (a won target stays there until the next
+        covers it or someone sets it aside; nor can a target be played again), the wild cards
+        laid in the wild box this turn and the last (then shuffled back, as the rules say), the
+        won piles, and the last equation."""
+        return frozenset(self.targets_seen | self.wilds_laid | self.wilds_laid_before | self.won_cards | self.last_cards)
 
     # ---- actions -------------------------------------------------------------------------------
 
     def on_target(self, action: Mapping[str, Any]) -> list[Event]:
         card = self._card(action["card"])
+        self.targets_seen.add(card.id)
         if self.over:
             return [self._violation(None, "game_over", text.game_over(self.winners))]
         if card.game != GAME or card.face.kind != NUMBER or card.face.number is None:
@@ -129,6 +138,7 @@ class Sum(Worded, Game):
             self.numbers_deck -= 1
         else:
             self.operations_deck -= 1
+            self.wilds_drawable |= self.wilds_out  # perhaps drawn: it may be played from the next turn on
         self.draws += 1
         self.hands[player] += 1
         events: list[Event] = [{"type": "drew", "player": player, "deck": deck, "draws_left": DRAWS_PER_TURN - self.draws}]
@@ -151,12 +161,15 @@ class Sum(Worded, Game):
     def on_wild(self, action: Mapping[str, Any]) -> list[Event]:
         player = self._player(action["player"])
         card = self._card(action["card"])
+        self.wilds_laid.add(card.id)
         problem = self._not_now(player)
         if problem:
             return [problem]
         if card.game != GAME or card.face.kind != WILD:
             return [self._violation(player, "not_wild", text.not_wild(card))]
         effect = str(card.face.extra.get("effect"))
+        if card.id in self.wilds_out:
+            return [self._violation(player, "played_before", text.wild_played_before(effect))]
         if self.hands[player] < 1:
             return [self._violation(player, "too_many", text.too_many(1, 0))]
         if effect in NEEDS_ANOTHER_CARD and self.hands[player] < 2:
@@ -164,6 +177,7 @@ class Sum(Worded, Game):
         self.hands[player] -= 1
         self.operations_deck += 1  # it goes back into the Operations deck
         self.wild_played = True
+        self.wilds_out.add(card.id)
         events: list[Event] = [{"type": "wild_played", "player": player, "card": card.id, "effect": effect,
                                 "on": self.rules.wild[effect]}]
         if self.rules.wild[effect]:
@@ -271,6 +285,9 @@ class Sum(Worded, Game):
         seats = self.rules.players
         self.current = seats[(seats.index(self.current) + 1) % len(seats)]
         self.draws, self.wild_played = 0, False
+        self.wilds_out -= self.wilds_drawable  # "a wild card cannot be used on the turn it is drawn"
+        self.wilds_drawable = set()
+        self.wilds_laid_before, self.wilds_laid = self.wilds_laid, set()
         self.last_wrong = None  # the hint is the player's own: those cards went back into a hidden hand
         return [{"type": "turn", "player": self.current, "needs_target": self.target is None}]
 

@@ -48,6 +48,10 @@ def played_before(card: Card) -> str:
     return f"That {card.face.describe()} card was played already."
 
 
+def wild_played_before(effect: str) -> str:
+    return f"That {_EFFECTS[effect]} was played already: shuffle it back into the Operations deck."
+
+
 def deck_empty(deck: str) -> str:
     return f"The {'Numbers' if deck == 'numbers' else 'Operations'} deck is empty."
 

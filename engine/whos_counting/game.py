@@ -97,6 +97,7 @@ class WhosCounting(Worded, Game):
         self.traded = 0  # traded cards on the discard pile (unseen by the camera)
         self.turn = Turn(players[0])
         self.last_cards: frozenset[str] = frozenset()  # the last turn's cards, lying there until cleared
+        self.thrown: set[str] = set()  # red cards and Stops laid in a box this turn, judged or not
         self.best_expression: dict[str, Any] | None = None  # the hint for the last scored turn
         self.clock_out = False  # the time ran out during a turn: the game ends when it is scored
         self.over = False
@@ -133,9 +134,16 @@ class WhosCounting(Worded, Game):
         return None
 
     def table_cards(self) -> frozenset[str]:
+        """The cards of the turn in play and of the last one, and every red card and Stop laid in
+        a box this turn, judged or not (a red card too late lies in its box until taken back; by
+        the next turn it is back in a hand, so laid again after a restart it is a new play)."""
+        return self.last_cards | self._played_now() | self.thrown
+
+    def _played_now(self) -> frozenset[str]:
+        """The cards this turn has played: its expression, its blue box, its red card and Stop."""
         red = {self.turn.red["card"]} if self.turn.red else set()
         stop = {self.turn.stopped_by} if self.turn.stopped_by else set()
-        return self.last_cards | set(self.turn.cards) | set(self.turn.blue) | red | stop
+        return frozenset(set(self.turn.cards) | set(self.turn.blue) | red | stop)
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -200,10 +208,13 @@ class WhosCounting(Worded, Game):
         card = self._card(action["card"])
         turn = self.turn
         kind = card.face.kind
+        self.thrown.add(card.id)
         if card.game != GAME:
             return [self._violation(player, "wrong_game", text.wrong_game(card))]
         if kind not in (RED, GOO, SUPER):
             return [self._violation(player, "not_red", text.not_red(card))]
+        if card.id in self.discards:
+            return [self._violation(player, "played_before", text.played_before(card))]
         if self.over:
             return [self._violation(player, "game_over", text.game_over(self.winners))]
         if turn.phase == LAYING:
@@ -239,8 +250,11 @@ class WhosCounting(Worded, Game):
         card = self._card(action["card"])
         turn = self.turn
         is_stop = card.face.extra.get("effect") == "stop" or card.face.kind == SUPER
+        self.thrown.add(card.id)
         if not is_stop:
             return [self._violation(player, "not_stop", text.not_stop(card))]
+        if card.id in self.discards:
+            return [self._violation(player, "played_before", text.played_before(card))]
         if player != turn.player or turn.red is None or turn.phase not in (WINDOW, ANSWER):
             return [self._violation(player, "nothing_to_stop", text.nothing_to_stop())]
         if turn.red["goo"]:
@@ -376,7 +390,7 @@ class WhosCounting(Worded, Game):
             changes = self._red_effect(red, player, score)
         for name, delta in changes.items():
             self.scores[name] += delta
-        laid = frozenset(self.table_cards() - self.last_cards)
+        laid = self._played_now() - self.last_cards
         # a Stop laid in the blue box before the red card came is one of the blue cards: count it once
         played = len({*turn.cards, *turn.blue, *([turn.stopped_by] if turn.stopped_by else [])})
         all_seven = played >= HAND_SIZE
@@ -453,6 +467,7 @@ class WhosCounting(Worded, Game):
         else:
             following = seats[(seats.index(player) + 1) % len(seats)]
         self.turn = Turn(following)
+        self.thrown = set()
         return [{"type": "turn", "player": following, "extra": following == player}]
 
     def _end(self, reason: str) -> list[Event]:
@@ -479,6 +494,7 @@ class WhosCounting(Worded, Game):
             "game": self.name, "over": self.over, "winners": list(self.winners), "end": self.end_reason,
             "players": list(self.rules.players), "scores": dict(self.scores), "hands": dict(self.hands),
             "draw_pile": self.draw_pile, "turn": self.turn.as_json(), "last_cards": sorted(self.last_cards),
+            "thrown": sorted(self.thrown),
             "best": self.best_expression, "target": self.rules.target, "minutes": self.rules.minutes,
             "clock_out": self.clock_out, "turns_played": self.turns_played,
         }

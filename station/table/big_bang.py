@@ -11,7 +11,8 @@ turned; a tableau may grow past its play area's edge, as far as the camera sees.
 - A card that sits in a cell (within the snapping tolerance) is a ``play`` of that cell and
   turn, sent once it has lain there two frames running (a card sliding across the lattice is no
   play). The game judges it at once; a card the game already has there is no new play, so a
-  restart sends nothing for a tableau that is still there.
+  restart sends nothing for a tableau that is still there, nor for a card the game knows (a
+  refused one still lying where it was judged): once it moves to another cell it is a play.
 - A card that sits on no cell (between cells, or turned) gets "Line it up" once, and is no play
   until it sits right.
 - The card on top of the discard box that the game has not seen discarded is a ``discard``; but
@@ -120,6 +121,9 @@ class BigBangTable(TableAdapter):
         place = (where.cell, where.turn)
         self._off.pop(card, None)
         self._told_off.discard(card)
+        if card in self._standing:  # after a restart, a card the game knows (a refused one too) was sent where it lies
+            self._standing.discard(card)
+            self._sent[card] = (*place, seat["player"])
         settled = self._seen.get(card) == place
         self._seen[card] = place
         if not settled or down.get(card) == place or self._sent.get(card, ())[:2] == place:
@@ -143,6 +147,10 @@ class BigBangTable(TableAdapter):
         pile = {c["card"] for c in seat["discard"]}
         for card in in_box:
             if card.covered or card.card_id in pile or card.card_id in self._discards_sent:
+                continue
+            if card.card_id in self._standing:  # after a restart: the game has judged it there already
+                self._standing.discard(card.card_id)
+                self._discards_sent.add(card.card_id)
                 continue
             if not card.card_id.startswith(CODE):
                 continue

@@ -8,7 +8,8 @@ red box in front of every seat.
   ``red`` (the engine judges whether it is in time, and whose turn it is).
 - A Stop (or a Super) in the blue box answers a red card, the player's ``stop`` (judged by the
   engine: a Stop against Green Goo gets its verdict): laid after the red card, or lying there
-  since before it came (once per red card).
+  since before it came (once per red card; a Stop the engine has judged this turn lies there
+  judged, also after a restart).
 - Cards of the last turn still on the strip get "Clear the strip" once, when the next player
   starts laying cards.
 """
@@ -70,7 +71,7 @@ class WhosCountingTable(TableAdapter):
         turn = state["turn"]
         red = turn["red"]
         if (red is None or turn["phase"] not in ("window", "answer") or card == turn["stopped_by"]
-                or card in turn["blue"] or not self._is_stop(card)):
+                or card in turn["blue"] or card in state["thrown"] or not self._is_stop(card)):
             return
         key = (state["turns_played"], red["card"], card)
         if key in self._answered or any(a["type"] == "stop" for a in reading.actions):

@@ -1,0 +1,147 @@
+"""Restart the station at every moment of a played game and check that nothing is played twice.
+
+A scenario (a shipped ``scenarios/*.toml`` or a game's demo) is played once through the whole
+station. After each of its table or button steps, the station is killed there as by ``kill -9``
+— on a copy of the journal as committed at that moment, with the same cards on the table — and
+started again beside the main run: a few frames pass and the screens that came settle. Then:
+
+- the restarted station made no new play: no action from the camera or a button (an action of
+  the game's own clock is allowed: a restart keeps the journal's time, and a deadline that falls
+  due is due with or without a restart; so is a play of a card the station had never seen, laid
+  while the camera was unplugged);
+- the game is the same as before the restart (with the clock's actions that fell due), and its
+  live screen says the same (worked out from the game as it stood, at the restarted station's
+  game time, so a clock reads the same; unless the clock acted: then its screens show).
+
+The main run goes on unharmed, so one run of a scenario checks every prefix of it.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import sqlite3
+from collections.abc import Collection
+from pathlib import Path
+from typing import Any
+
+from engine.games import replay
+from station.games import plugin
+from station.paths import journal_path
+from station.sim.scenario import Scenario, ScenarioRun, load_scenario
+from station.ui.views import FaultView
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKS = ("expect", "expect_none", "expect_screen")  # steps that change nothing at the table
+AFTER_RESTART = 1.5  # seconds of frames after the restart before the screens are let settle
+SETTLE_LIMIT = 12.0  # seconds at most for the screens the restart called for to come and go
+
+
+@dataclasses.dataclass(frozen=True)
+class Restarted:
+    """What one restart after step ``step`` (its number in the scenario) came to."""
+
+    step: int
+    actions: tuple[dict[str, Any], ...]  # every action the restarted station made
+    notes: tuple[dict[str, Any], ...]  # every note it showed
+    problems: tuple[str, ...]
+
+
+def restart_everywhere(scenario: Scenario, tmp_path: Path, *, only: Collection[int] | None = None,
+                       after: float = AFTER_RESTART) -> list[Restarted]:
+    """Play ``scenario`` and restart beside it after every step that moves a card or presses a
+    button (or only after the step numbers in ``only``), letting ``after`` seconds of frames
+    pass after each restart; one ``Restarted`` per restart made."""
+    run = ScenarioRun(scenario, tmp_path / "main")
+    found: list[Restarted] = []
+    try:
+        run.station.refresh(run.now)
+        for step in scenario.steps:
+            getattr(run, f"_{step.kind}")(step)
+            if step.kind in CHECKS or (only is not None and step.number not in only):
+                continue
+            restarted = restart_beside(run, step.number, tmp_path / f"after-{step.number}", after)
+            if restarted is not None:
+                found.append(restarted)
+    finally:
+        run.close()
+    return found
+
+
+def restart_beside(run: ScenarioRun, step: int, state_dir: Path, after: float = AFTER_RESTART) -> Restarted | None:
+    """Kill the station of ``run`` now and start one again on a copy of its journal and table;
+    None when no game is in play (nothing to resume)."""
+    game = run.station.referee.game
+    if game is None:
+        return None
+    before = replay(game.config, game.actions)[0]
+    seen = frozenset(run.station.tracker.cards)  # a card the station never saw (the camera unplugged) is a play
+    fault = run.station.last_view if isinstance(run.station.last_view, FaultView) else None
+    state_dir.mkdir(parents=True)
+    _copy_journal(journal_path(run.state_dir), journal_path(state_dir))
+    again = ScenarioRun(dataclasses.replace(run.scenario, steps=()), state_dir)
+    try:
+        again.table = copy.deepcopy(run.table)
+        assert run.station.camera is not None and again.station.camera is not None
+        again.station.camera.failed = run.station.camera.failed  # type: ignore[attr-defined]  # unplugged stays so
+        again.station.refresh(again.now)
+        resumed = [r for r in again.records if r.get("type") == "resumed"]
+        if not resumed:
+            return None
+        again.frames(after)
+        again.settle(SETTLE_LIMIT)
+        return _judge(step, before, again, seen, fault)
+    finally:
+        again.close()
+
+
+def _judge(step: int, before: Any, again: ScenarioRun, seen: frozenset[str], fault: FaultView | None) -> Restarted:
+    referee = again.station.referee
+    actions = tuple(r["action"] for r in again.records if r.get("type") == "action")
+    notes = tuple(r for r in again.records if r.get("type") == "note")
+    plays = [a for a in actions if a.get("source") != "clock"]
+    unseen = [a for a in plays if a.get("source") == "camera" and a.get("card") not in seen]  # its verdict shows now
+    problems = [f"new play {a}" for a in plays if a not in unseen]
+    expected = before
+    for action in actions:
+        if action.get("source") == "clock" or action in unseen:
+            expected.apply(action)
+    if referee.game is None:
+        problems.append("the game was not resumed")
+    else:
+        if referee.game.state() != expected.state():
+            problems.append(f"the game is not the same: {_diff(expected.state(), referee.game.state())}")
+        live = fault or plugin(expected.name).live_view(expected.state(), referee.game_time(again.now), 0)
+        if again.station.last_view != live and not unseen and len(plays) == len(actions):  # a clock's screens show
+            problems.append(f"the screen shows {again.station.last_view}, not {live}")
+    return Restarted(step, actions, notes, tuple(problems))
+
+
+def _diff(wanted: dict[str, Any], got: dict[str, Any]) -> str:
+    keys = sorted(k for k in set(wanted) | set(got) if wanted.get(k) != got.get(k))
+    return "; ".join(f"{k}: {wanted.get(k)!r} -> {got.get(k)!r}" for k in keys)
+
+
+def _copy_journal(source: Path, target: Path) -> None:
+    """The journal as committed now (what a killed station leaves), through SQLite's own backup."""
+    src, dst = sqlite3.connect(source), sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()
+
+
+def scenarios_of(game: str) -> list[Path]:
+    """The shipped scenarios that start a game of ``game`` (not the ones that only resume one)."""
+    return [path for path in sorted((ROOT / "scenarios").glob("*.toml")) if (load_scenario(path).game or {}).get("game") == game]
+
+
+def steps_where(scenario: Scenario, kind: str, **options: object) -> set[int]:
+    """The numbers of a scenario's steps of ``kind`` with these options (``zone = "wild"``)."""
+    return {s.number for s in scenario.steps if s.kind == kind and all(s.options.get(k) == v for k, v in options.items())}
+
+
+def failures(restarts: list[Restarted]) -> list[str]:
+    """Each restart that went wrong, in words, for an assertion's message."""
+    return [f"restart after step {r.step}: {'; '.join(r.problems)}" for r in restarts if r.problems]
