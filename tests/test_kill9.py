@@ -6,6 +6,7 @@ uninterrupted run. Quick mode here (one short table script per game); the whole 
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,11 +34,19 @@ def harness(*args: str) -> tuple[int, dict[str, str], str]:
     return done.returncode, lines, done.stdout + done.stderr[-4000:]
 
 
-@pytest.mark.parametrize("game", GAMES)
+SUM_FORGETS = pytest.mark.xfail(strict=True, reason=(
+    "issue 22, found by this test on main: after a restart SUM takes the wild card still lying in the wild box "
+    "(and a won target not yet cleared) for a new play; branch restart-table-cards fixes SUM's table_cards: "
+    "take this mark off when it is merged"))
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, marks=SUM_FORGETS) if g == "sum" else g for g in GAMES])
 def test_a_station_killed_at_random_and_right_after_a_commit_loses_and_duplicates_nothing(game):
+    """One random kill; then one kill right after an action of every kind the script makes."""
     code, lines, said = harness("--quick", "--game", game, "--runs", "2", "--kills", "1")
     line = lines[game]
-    assert "2 runs (1 random, 1 after commit, 2 kills)" in line, said
+    runs = re.search(r": 2 runs \(1 random, 1 after commit, (\d+) kills\)", line)
+    assert runs and int(runs.group(1)) >= 2, said
     assert "0 lost, 0 duplicated, 0 wrong outcome" in line and "0 runs wrong" in line, said
     assert code == 0, said
 
