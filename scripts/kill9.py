@@ -167,6 +167,8 @@ def child(args: argparse.Namespace) -> int:
                 continue  # what a killed station said died with it: the journal is compared instead
             run.step(step)
         out({"k": "done"})
+        if args.hold:
+            sys.stdin.read()  # the parent may still kill it here: it says when it may go
     finally:
         run.close()
     return 0
@@ -219,7 +221,7 @@ def child_command(source: str, state: Path, *, start: int = 0, lay: int = 0, ali
     if align is not None:
         command += ["--align", str(align)]
     if not expect:
-        command.append("--no-expect")
+        command += ["--no-expect", "--hold"]
     return command
 
 
@@ -338,10 +340,11 @@ def killed_run(ref: Reference, mode: str, number: int, kills: int, seed: int, sc
     last_step, actions = -1, 0
     while True:  # a child per kill, and the last one plays the script to its end
         process = subprocess.Popen(child_command(ref.source, state, start=start, lay=lay, align=align), cwd=ROOT,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert process.stdout is not None
         killed = threading.Event()
         timer: threading.Timer | None = None
+        target_step = len(ref.steps)
 
         def kill(where: str, process: subprocess.Popen[str] = process, killed: threading.Event = killed) -> None:
             if not killed.is_set() and process.poll() is None:
@@ -359,6 +362,11 @@ def killed_run(ref: Reference, mode: str, number: int, kills: int, seed: int, sc
                 actions = 0
             elif line["k"] == "action":
                 actions += 1
+            if timer is not None and not killed.is_set() and (line["k"] == "done" or last_step > target_step):
+                timer.cancel()  # quicker than the reference: the random moment falls now, not after the script
+                kill(f"at random, after step {target_step}")
+            if line["k"] == "done" and process.stdin is not None:
+                process.stdin.close()  # nothing more to kill: it may end
             if killed.is_set() or not targets:
                 continue  # after the kill: lines it wrote before it died still say where it was
             if mode == "commit":
@@ -368,13 +376,15 @@ def killed_run(ref: Reference, mode: str, number: int, kills: int, seed: int, sc
                     targets.pop(0)
                     kill(f"after action {actions} (step {last_step})")
             elif line["k"] == "step" and timer is None and last_step >= targets[0][0]:
-                step, offset = targets.pop(0)
-                timer = threading.Timer(offset, kill, args=(f"at random, in step {step} +{offset:.1f}s",))
+                target_step, offset = targets.pop(0)
+                timer = threading.Timer(offset, kill, args=(f"at random, in step {target_step} +{offset:.1f}s",))
                 timer.start()
         if timer is not None:
             timer.cancel()
         stderr = process.stderr.read() if process.stderr else ""
         code = process.wait()
+        if process.stdin is not None and not process.stdin.closed:
+            process.stdin.close()
         if killed.is_set():
             games = read_journal(state)
             stored = games[-1].actions if games else []
@@ -531,6 +541,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("--lay", type=int, default=0, help="the steps whose cards lie on the table at the start")
         p.add_argument("--align", type=float, default=None, help="the game time the first step began in the reference")
         p.add_argument("--no-expect", action="store_true", help="skip expect steps (a killed run)")
+        p.add_argument("--hold", action="store_true", help="after the script, wait until stdin closes")
         return child(p.parse_args(argv[1:]))
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", action="append", choices=GAMES, help="a game (repeat; default: all five)")
