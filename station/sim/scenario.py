@@ -240,8 +240,23 @@ class ScenarioRun:
     def run(self) -> list[dict[str, Any]]:
         self.station.refresh(self.now)
         for step in self.scenario.steps:
-            getattr(self, f"_{step.kind}")(step)
+            self.step(step)
         return self.records
+
+    def step(self, step: Step) -> None:
+        """Play one step: its change to the table, then its frames (``run`` plays them all)."""
+        getattr(self, f"_{step.kind}")(step)
+
+    def lay(self, step: Step) -> None:
+        """Only what ``step`` leaves on the table (a card put down or taken away, the camera
+        unplugged), with no frame: the table as it lies when a station starts in front of it
+        after a ``kill -9`` mid-script (scripts/kill9.py)."""
+        if step.kind == "place":
+            self._put(step)
+        elif step.kind == "remove":
+            self._take(step)
+        elif step.kind == "camera":
+            self._plug(step)
 
     def settle(self, limit: float = 60.0) -> None:
         """Let time pass until the screens queued by the last events have all been shown (the
@@ -256,6 +271,10 @@ class ScenarioRun:
         self.display.close()
 
     def _place(self, step: Step) -> None:
+        self._put(step)
+        self.frames(float(step.options.get("settle", 1.0)))
+
+    def _put(self, step: Step) -> None:
         from station.sim.virtual_table import PlacedCard
 
         x, y = self._where(step)
@@ -264,7 +283,6 @@ class ScenarioRun:
                           bool(step.options.get("face_up", True)), step.options.get("text"))
         self.table.cards.pop(step.value, None)
         self.table.cards[step.value] = card
-        self.frames(float(step.options.get("settle", 1.0)))
 
     def _where(self, step: Step) -> tuple[float, float]:
         if "at" in step.options:
@@ -282,11 +300,14 @@ class ScenarioRun:
         return float(zone.facing) if zone else 0.0
 
     def _remove(self, step: Step) -> None:
+        self._take(step)
+        self.frames(float(step.options.get("settle", 3.5)))
+
+    def _take(self, step: Step) -> None:
         if step.value == "all":
             self.table.cards.clear()
         elif self.table.cards.pop(step.value, None) is None:
             raise ScenarioError(f"{step.where()}: that card is not on the table")
-        self.frames(float(step.options.get("settle", 3.5)))
 
     def _hand(self, step: Step) -> None:
         from station.sim.virtual_table import Hand
@@ -311,12 +332,15 @@ class ScenarioRun:
         self.frames(float(step.value))
 
     def _camera(self, step: Step) -> None:
+        self._plug(step)
+        self.frames(float(step.options.get("settle", 1.0)))
+
+    def _plug(self, step: Step) -> None:
         if step.value not in ("unplug", "plug"):
             raise ScenarioError(f"{step.where()}: camera is \"unplug\" or \"plug\"")
         camera = self.station.camera
         assert camera is not None
         camera.failed = step.value == "unplug"  # type: ignore[attr-defined]
-        self.frames(float(step.options.get("settle", 1.0)))
 
     def _restart(self, step: Step) -> None:
         """The station dies without a goodbye (a power cut, ``kill -9``) and boots again."""

@@ -1,0 +1,103 @@
+"""kill -9 in every game (issue 22): scripts/kill9.py plays a game's table script in a real child
+process, kills it with SIGKILL at a random moment and right after a committed action, starts a new
+one on the same journal in front of the same table, and compares the final journal with an
+uninterrupted run. Quick mode here (one short table script per game); the whole demos are slow."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("math-wars", "sum", "whos-counting", "math-rush", "big-bang")
+
+
+def kill9() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("kill9", ROOT / "scripts" / "kill9.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["kill9"] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def harness(*args: str) -> tuple[int, dict[str, str], str]:
+    done = subprocess.run([sys.executable, "scripts/kill9.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=3600)
+    lines = {line.split(":")[0]: line for line in done.stdout.splitlines() if line.split(":")[0] in GAMES}
+    return done.returncode, lines, done.stdout + done.stderr[-4000:]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_station_killed_at_random_and_right_after_a_commit_loses_and_duplicates_nothing(game):
+    """One random kill; then one kill right after an action of every kind the script makes."""
+    code, lines, said = harness("--quick", "--game", game, "--runs", "2", "--kills", "1")
+    line = lines[game]
+    runs = re.search(r": 2 runs \(1 random, 1 after commit, (\d+) kills\)", line)
+    assert runs and int(runs.group(1)) >= 2, said
+    assert "0 lost, 0 duplicated, 0 wrong outcome" in line and "0 runs wrong" in line, said
+    assert code == 0, said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_every_round_of_the_demo_survives_kill_9(game):
+    """The whole demo (later rounds, the clocks, the Big Bang race), four runs of three kills."""
+    code, lines, said = harness("--game", game, "--sources", "demo", "--runs", "4", "--kills", "3")
+    assert "0 lost, 0 duplicated, 0 wrong outcome" in lines[game] and "0 runs wrong" in lines[game], said
+    assert code == 0, said
+
+
+ACTIONS = [{"type": "target", "card": "SU-A-N12A", "t": 1.0, "source": "camera"},
+           {"type": "draw", "player": "Ana", "deck": "numbers", "t": 4.0, "source": "button"},
+           {"type": "end_turn", "player": "Ana", "t": 9.0, "source": "button"}]
+
+
+class _Stored:
+    config = {"game": "sum", "players": ["Ana", "Ben"], "seed": 1}
+
+    def __init__(self, actions):
+        self.actions = actions
+
+
+def _reference(module: ModuleType, actions=ACTIONS):
+    return module.Reference("test", [], {}, {}, {}, list(actions), module.outcome_of(_Stored.config, actions), 0.0, 1)
+
+
+def test_the_count_tells_a_play_recorded_twice_from_one_lost_and_ignores_a_shifted_time():
+    module = kill9()
+    ref = _reference(module)
+    twice = module.RunResult("test", "commit", 0)
+    module.compare(ref, [_Stored([ACTIONS[0], ACTIONS[1], {**ACTIONS[1], "t": 5.2}, ACTIONS[2]])], twice)
+    assert (twice.lost, twice.duplicated, twice.foreign, twice.failed) == (0, 1, 0, True)
+    lost = module.RunResult("test", "random", 1)
+    module.compare(ref, [_Stored([ACTIONS[0], {**ACTIONS[2], "t": 7.5}])], lost)
+    assert (lost.lost, lost.duplicated, lost.failed) == (1, 0, True)
+    assert lost.max_dt == 1.5  # the end of turn came earlier: told, not counted
+    same = module.RunResult("test", "random", 2)
+    module.compare(ref, [_Stored([{**a, "t": a["t"] + 0.4} for a in ACTIONS])], same)
+    assert not same.failed
+    again = module.RunResult("test", "random", 3)
+    module.compare(ref, [_Stored(ACTIONS[:1]), _Stored(ACTIONS)], again)
+    assert again.failed and again.games == 2  # a restart that starts a second game is wrong however it plays
+
+
+def test_a_menu_cut_short_by_the_kill_is_pressed_again_from_spare():
+    """SPARE, SELECT, CONFIRM (Draw a number): the station died after SELECT, so the new one has no
+    menu open; the players open it again. A CONFIRM whose action is in the journal is not pressed again."""
+    module = kill9()
+    from station.sim.scenario import Step
+
+    steps = [Step("place", "SU-A-N12A", {}, 1), Step("press", "spare", {}, 2), Step("press", "select", {}, 3),
+             Step("press", "confirm", {}, 4), Step("wait", 2.0, {}, 5)]
+    ref = module.Reference("test", steps, {}, {}, {0: 0, 1: 0, 2: 0, 3: 1, 4: 1}, [], (), 0.0, 1)
+    assert module.resume_point(ref, 2, journal_buttons=0) == (1, 1)  # from SPARE, the target still lying
+    assert module.resume_point(ref, 3, journal_buttons=0) == (1, 1)
+    assert module.resume_point(ref, 3, journal_buttons=1) == (4, 4)  # the draw is in the journal: go on
+    assert module.resume_point(ref, 0, journal_buttons=0) == (1, 1)  # the card lies: no need to lay it again
