@@ -6,7 +6,8 @@ leave on the table stands: the goal cards and the cards of every row, the Help c
 from __future__ import annotations
 
 import pytest
-from restart_check import ROOT, failures, restart_everywhere, scenarios_of, steps_where
+from restart_check import (ROOT, failures, played, restart_everywhere, restarted_after, scenarios_of,
+                           steps_where, taken_while_down)
 
 from station.games import plugin
 from station.sim.scenario import load_scenario
@@ -37,3 +38,23 @@ def test_a_restart_after_any_step_of_the_demo_plays_nothing_again(tmp_path):
     restarts = restart_everywhere(demo.scenario, tmp_path)
     assert len(restarts) > 10
     assert failures(restarts) == []
+
+
+def _step(scenario, kind, value):
+    return next(s.number for s in scenario.steps if s.kind == kind and s.value == value)
+
+
+def test_a_card_lifted_while_the_station_was_down_is_lifted_after_the_restart(tmp_path):
+    """A card of a set taken away while the station was down used to stand for ever: the game
+    still counted it in its set, so the Help card turned next redrew instead of clearing it."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-wrong-card.toml")
+    down = taken_while_down(scenario, _step(scenario, "remove", "MR-A-D5"))
+    assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")
+
+
+def test_a_card_hidden_under_a_stack_is_no_lift_after_a_restart_nor_a_play_when_shown(tmp_path):
+    """After a restart the 25% under the 0.25 is not in view: it is no lift, and slid free it is
+    no new play; lifted later it is a lift, as without the restart."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-stack-slid-off.toml")
+    restarted = restarted_after(scenario, _step(scenario, "place", "MR-A-D5"))
+    assert played(restarted, tmp_path / "down") == played(scenario, tmp_path / "up")

@@ -138,6 +138,18 @@ class MathRushTable(TableAdapter):
         elif self._in_a_set(card, state):
             reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
 
+    def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
+        """A card of a set with an equal card laid on it (a stack) is hidden while the stack's
+        top lies in view; the whole stack gone, each of its cards is lifted."""
+        on = {p["card"]: p["on"] for r in state["rows"] for p in r["cards"] if not p["lifted"]}
+        for top in (c.card_id for c in snapshot):
+            below = on.get(top, "")
+            while below:
+                if below == card:
+                    return True
+                below = on.get(below, "")
+        return False
+
     # ---- helpers ------------------------------------------------------------------------------
 
     def _kind(self, card: str) -> str:
