@@ -319,9 +319,13 @@ def _player_row(c: Canvas, box: Box, line: PlayerLine, size: int, result: str | 
         c.text((x1 - room - 3 - equals, y0, x1 - room - 3, y1), "=", [size])
         end = x1 - room - 3 - equals - 4
     if line.detail:
-        detail_room = min(fonts.width(line.detail, size), (end - x0 - GLYPH) * 2 // 3)
+        # the detail takes two thirds of the row, or more when the name needs less than the rest
+        # (at the smallest size): a short name never gets a detail cut
+        room = end - x0 - GLYPH - 2
+        most = max(room * 2 // 3, room - fonts.width(line.name, sizes[-1]) - 4)
+        detail_room = min(fonts.width(line.detail, size), most)
         placed = c.text((end - detail_room, y0, end, y1), line.detail, sizes, align="right")
-        end = min(placed.ink_box[0], end - detail_room) - 4
+        end = placed.ink_box[0] - 4  # where its ink starts: a detail drawn smaller leaves the name that room
     c.text((x0 + GLYPH + 2, y0, end, y1), line.name, sizes)
 
 
