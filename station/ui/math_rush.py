@@ -95,9 +95,10 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
 
 
 def _goal_line(row: Mapping[str, Any]) -> PlayerLine:
-    """One goal: its row, cards placed / needed; a cross when broken, a star when done."""
+    """One goal: its row, cards placed of needed ("2 of 3": in a fractions game "2/3" reads as two
+    thirds); a cross when broken, a star when done."""
     status = "out" if row["broken"] else "won" if row["complete"] else ""
-    return PlayerLine(f"Row {row['row']}", f"{row['placed']}/{row['count']}", status)  # the goal lies in its row
+    return PlayerLine(f"Row {row['row']}", f"{row['placed']} of {row['count']}", status)  # the goal lies in its row
 
 
 def _time_left(state: Mapping[str, Any], seconds: float) -> str:

@@ -307,7 +307,8 @@ def _rows(top: int, bottom: int, count: int, tail: bool) -> tuple[int, int, bool
 
 def _player_row(c: Canvas, box: Box, line: PlayerLine, size: int, result: str | None = None, room: int = 0) -> None:
     """Status glyph, name, then the detail at the right — and "= result" in a column of ``room``
-    pixels when given, its "=" signs aligned down the rows. The name gives way first."""
+    pixels when given, its "=" signs aligned down the rows. Name and detail share the largest size
+    at which both fit whole ("Row 2  2 of 3" beside a clock); where none does, the name gives way."""
     x0, y0, x1, y1 = box
     if line.status:
         c.glyph(line.status, (x0, y0, x0 + GLYPH, y1))
@@ -319,10 +320,12 @@ def _player_row(c: Canvas, box: Box, line: PlayerLine, size: int, result: str | 
         c.text((x1 - room - 3 - equals, y0, x1 - room - 3, y1), "=", [size])
         end = x1 - room - 3 - equals - 4
     if line.detail:
-        # the detail takes two thirds of the row, or more when the name needs less than the rest
-        # (at the smallest size): a short name never gets a detail cut
-        room = end - x0 - GLYPH - 2
-        most = max(room * 2 // 3, room - fonts.width(line.name, sizes[-1]) - 4)
+        space = end - x0 - GLYPH - 2
+        size = next((s for s in sizes if fonts.width(line.name, s) + 4 + fonts.width(line.detail, s) <= space),
+                    sizes[-1])
+        sizes = [s for s in sizes if s <= size]
+        # two thirds of the row, or more when the name needs less: a short name never gets a detail cut
+        most = max(space * 2 // 3, space - fonts.width(line.name, sizes[-1]) - 4)
         detail_room = min(fonts.width(line.detail, size), most)
         placed = c.text((end - detail_room, y0, end, y1), line.detail, sizes, align="right")
         end = placed.ink_box[0] - 4  # where its ink starts: a detail drawn smaller leaves the name that room
