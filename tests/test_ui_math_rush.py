@@ -361,7 +361,7 @@ def test_the_setup_screen_lists_each_option_with_its_choices_and_the_usual_first
         ("Players", ["1", "2", "3", "4", "5", "6", "7", "8"], "3"),
         ("Timer", ["usual", "2 min", "3 min", "4 min", "5 min", "no timer"], "usual"),
         ("Advanced", ["in", "out"], "in"),
-        ("Help cards", ["3 for the game", "unlimited"], "3 for the game"),
+        ("Help cards", ["3 in all", "unlimited"], "3 in all"),
         ("Goals", ["3 at once", "1 at a time"], "3 at once"),
     ]
     assert [c.value for c in ui.setup_options({})[0].choices] == list(range(1, 9))

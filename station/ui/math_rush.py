@@ -55,7 +55,7 @@ def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
                     timer),
         SetupOption("advanced", "Advanced", [Choice(True, "in"), Choice(False, "out")],
                     bool(defaults.get("advanced", True))),
-        SetupOption("help", "Help cards", [Choice("cards", "3 for the game"), Choice("unlimited", "unlimited")],
+        SetupOption("help", "Help cards", [Choice("cards", "3 in all"), Choice("unlimited", "unlimited")],
                     defaults.get("help", "cards")),
         SetupOption("one_goal", "Goals", [Choice(False, "3 at once"), Choice(True, "1 at a time")],
                     bool(defaults.get("one_goal", False))),

@@ -360,10 +360,13 @@ def _choices(c: Canvas, title: str, rows: Sequence[tuple[str, str]], selected: i
             c.fill((0, y, right, y + pitch))
             ink = 0
         box = (3, y + 1, right - 3, y + pitch - 1)
-        if value:
-            placed = c.text(box, value, BODY, bold=True, align="right", ink=ink)
+        sizes: Sequence[int] = BODY
+        if value:  # label and value at the largest size where both fit whole ("Results  on CONFIRM")
+            fits = [s for s in BODY if fonts.width(label, s) + 6 + fonts.width(value, s, bold=True) <= box[2] - box[0]]
+            sizes = [s for s in BODY if s <= (fits[0] if fits else BODY[-1])]
+            placed = c.text(box, value, sizes, bold=True, align="right", ink=ink)
             box = (box[0], box[1], placed.ink_box[0] - 6, box[3])
-        c.text(box, label, BODY, ink=ink)
+        c.text(box, label, sizes, ink=ink)
     _scroll(c, top, top + per_page * pitch, first, per_page, len(rows))
     if hint:
         _bottom_line(c, hint)
