@@ -105,7 +105,7 @@ class Board:
             from station.games import plugin
 
             outcome = game.outcome()
-            view = plugin(game.name).live_view(state, referee.game_time(now), 0)
+            view = plugin(game.name).live_view(state, referee.clock_time(now), 0)
             live = Live(version=live.version, game=game.name, title=GAME_TITLES.get(game.name, game.name),
                         game_id=referee.game_id, headline=_headline(view),
                         scores={str(side): _plain(score) for side, score in outcome.scores.items()},
