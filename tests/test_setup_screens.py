@@ -24,3 +24,10 @@ def test_every_setup_row_reads_whole_with_each_of_its_values(game, row, index):
     rows[row] = (options[row].label, options[row].choices[index].label)
     view = SetupView(plugins()[game].title, tuple(rows), row, CHANGE_HINT)
     assert not unreadable(view), rows[row]
+
+
+def test_a_roster_name_keeps_the_accent_of_its_capital_on_the_seat_row():
+    """"Élodie" on the OLED, selected or not, never "Elodie": the accent above the capital is drawn."""
+    for selected in (0, 1):
+        view = SetupView("SUM", (("Player 1", "Élodie"), ("Player 2", "Ben"), ("Start", "")), selected, CHANGE_HINT)
+        assert not unreadable(view)

@@ -92,6 +92,11 @@ def every_screen() -> dict[str, View]:
     views["divide-by-zero"] = screens.overlays([zero, {"type": "draw_more", "player": "Ana", "draws_left": 2}],
                                                off.game.state(), "press")[0].view
 
+    accent = Table("accent", views, players=["Élodie", "Ben"])  # a roster name with an accented capital
+    accent.act("target", "target", card="SU-A-N12A")
+    accent.act("wrong", "submit", player="Élodie", cards=cards("N3A", "MUL1", "N4A", "SUB1", "N2A"))
+    accent.act("turn-over", "end_turn", player="Élodie")
+
     empty = Table("empty-hand", views, players=SIX[:2])
     empty.act("target", "target", card="SU-A-N12A")
     empty.game.hands["Ana"] = 3  # far on in a game: Ana holds just these three cards

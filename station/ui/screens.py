@@ -98,11 +98,18 @@ class Canvas:
         """``text`` at the largest of ``sizes`` that fits ``box`` (cut with "…" at the smallest),
         centred vertically; returns what was placed (its ink box tells the room it took).
         ``wanted`` is the whole text when this is one line of it."""
-        room = box[2] - box[0]
-        usable = [s for s in sizes if fonts.height(s, bold) <= box[3] - box[1]] or [min(sizes)]
+        room, tall = box[2] - box[0], box[3] - box[1]
+        # a size where a line fits the box, and this text too: an accented capital ("É") rises above
+        # the line's usual top, and clipped it would read as another name ("Elodie")
+        usable = [s for s in sizes if fonts.height(s, bold) <= tall and _ink_height(text, s, bold) <= tall] or \
+            [s for s in sizes if fonts.height(s, bold) <= tall] or [min(sizes)]
         shown, size = fonts.fit(text, room, usable, bold)
         rise, fall = fonts.extent(size, bold)
-        baseline = box[1] + (box[3] - box[1] - rise - fall) // 2 + rise
+        baseline = box[1] + (tall - rise - fall) // 2 + rise
+        drawn = fonts.ink(shown, size, bold)
+        if drawn is not None:  # lowered into the room a line keeps for descenders when an accent needs it
+            baseline += max(box[1] - (baseline + drawn[1]), 0)
+            baseline -= max(baseline + drawn[3] - box[3], 0)
         left, right = fonts.span(shown, size, bold)
         x = {"left": box[0], "right": box[2] - right + left, "center": box[0] + (room - right + left) // 2}[align] - left
         face = fonts.font(size, bold)
@@ -165,6 +172,12 @@ class Canvas:
         font characters, so they look the same at any size and need no special font."""
         GLYPHS[kind](self.draw, box, ink)
         self.items.append(Placed(kind, kind, kind, 0, box, box, ink=ink))
+
+
+def _ink_height(text: str, size: int, bold: bool) -> int:
+    """Pixels ``text`` covers from its highest ink to its lowest."""
+    drawn = fonts.ink(text, size, bold)
+    return 0 if drawn is None else drawn[3] - drawn[1]
 
 
 # --- glyphs: simple and distinct at 7 pixels --------------------------------------------------
