@@ -146,7 +146,8 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
 
     demo = game.demo(config, args.seed, args.reveal)
     scenario = demo.scenario
-    say(f"{scenario.title}: {len(demo.expected.seats())} players on the virtual table, {demo.places} cards to put down.")
+    seats = len(demo.expected.seats())
+    say(f"{scenario.title}: {seats} player{'s' if seats != 1 else ''} on the virtual table, {demo.places} cards to put down.")
     say("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
     story = _Story(game.story(demo.expected), sys.stdout)
     pace = args.pace if args.pace is not None else (1 / scenario.fps if sys.stdout.isatty() else 0.0)

@@ -309,6 +309,8 @@ class _LiveView:
         self.out.flush()
 
     def _readout(self, shape: tuple[int, ...], observation: Any, tracker: Any) -> list[str]:
+        from station.table.mat import players_text
+
         table = observation.table
         speed = ""
         if len(self.recent) > 1:
@@ -318,7 +320,7 @@ class _LiveView:
             speed = f" · {fps:.1f} frames/s · {ms:.0f} ms per frame (vision)"
         lines = [f"camera {self.name} · {shape[1]}x{shape[0]}{speed}"]
         if table.mat is not None:
-            lines.append(f"mat: {table.mat.title} for {table.mat.seats} players, {table.markers_seen} of 4 markers seen")
+            lines.append(f"mat: {table.mat.title} {players_text(table.mat)}, {table.markers_seen} of 4 markers seen")
         else:
             lines.append("mat: not found (positions in pixels)")
         cards = sorted(tracker.cards.values(), key=lambda c: (c.y, c.x))

@@ -131,6 +131,12 @@ class Referee:
         """Seconds of play: the journal's clock, carried on across restarts."""
         return round(self._t_base + max(now - self._now_base, 0.0), 2)
 
+    def clock_time(self, now: float) -> float:
+        """The time the screens and the page show: the game's own, stopped when the game is over."""
+        t = self.game_time(now)
+        ended = self.game.ended_at if self.game is not None else None
+        return t if ended is None else min(t, ended)
+
     # ---- inputs --------------------------------------------------------------------------
 
     def advance(self, now: float) -> None:
@@ -279,7 +285,7 @@ class Referee:
         return self._state
 
     def screen(self, now: float) -> View:
-        return self.controller.view(now, self.state(), self.game_time(now) if self.game else 0.0)
+        return self.controller.view(now, self.state(), self.clock_time(now) if self.game else 0.0)
 
     def take_signals(self) -> list[str]:
         return self.controller.take_signals()

@@ -498,3 +498,16 @@ def test_the_strip_the_camera_saw_last_is_what_confirm_submits(toy, tmp_path):
     ref.table_events(events, mat_layout("toy", 2), 1.0, lying)
     ref.press(CONFIRM, 2.0)
     assert ref.journal.current_game().actions[-1]["cards"] == ["TY-A-N4", "TY-A-PLUS", "TY-A-N6"]
+
+
+def test_the_screen_clock_stops_when_the_game_is_over(tmp_path):
+    """'Game over' at 00:42 stays 00:42: the clock on a finished game's screen and page stands still."""
+    ref = referee(tmp_path)
+    ref.start({**TWO, "victories_to_win": 1}, now=100.0)
+    ref.apply({"type": "award_victory", "side": "Ana", "t": 42.0})  # the table's vote: the game is won
+    for _ in range(2):
+        ref.press(CONFIRM, 150.0)  # the round's banner, then VICTORY!, put away
+    shown = {now: ref.screen(now) for now in (150.0, 400.0, 4000.0)}
+    assert all(isinstance(view, LiveView) and view.headline == "Ana won!" for view in shown.values())
+    assert {view.clock for view in shown.values()} == {"00:42"}
+    assert ref.clock_time(4000.0) == 42.0

@@ -50,9 +50,9 @@ def test_the_live_screen_asks_for_a_target_then_says_what_to_make_the_hands_pile
     live = ui.live_view(g.state(), 75.0, 0)
     assert (live.clock, live.headline, live.footer) == ("01:15", "Make 12", "Lay cards, CONFIRM")
     assert [(p.name, p.detail, p.status) for p in live.players] == [
-        ("Ana", "8 cards, 0 won", "waiting"), ("Ben", "7 cards, 0 won", ""), ("Cleo", "7 cards, 0 won", "")]
+        ("Ana", "8 held, 0 won", "waiting"), ("Ben", "7 held, 0 won", ""), ("Cleo", "7 held, 0 won", "")]
     g.hands["Ben"] = 1
-    assert ui.live_view(g.state(), 76.0, 0).players[1].detail == "1 card, 0 won"
+    assert ui.live_view(g.state(), 76.0, 0).players[1].detail == "1 held, 0 won"
     fits(first), fits(live)
 
 

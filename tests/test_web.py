@@ -193,3 +193,21 @@ def test_the_oled_menu_shows_the_page_and_its_pin_when_it_is_on(tmp_path: Path) 
     assert isinstance(shown, VerdictView) and PIN in shown.detail
     referee.press(Press("back"), 0.2)
     assert isinstance(referee.screen(0.3), MenuView)
+
+
+def test_a_note_reads_as_two_sentences_on_the_page_and_no_game_shows_no_empty_scores(client, station: Station,
+                                                                                       tmp_path: Path) -> None:
+    """"Wrong mat. Print this game's mat." — never "Wrong mat Print this game's mat"; and with no game
+    running the page says so, with no "Scores:" left empty."""
+    page = client.get("/station").get_data(as_text=True)
+    assert "No game being played" in page and '<p id="live-scores-line" hidden>' in page  # no "Scores:" shown
+    referee = Referee(load_config(None), Journal(tmp_path / "live.sqlite3"), seed=lambda: 7)
+    station.board.record({"type": "note", "title": "Wrong mat", "detail": "Print this game's mat"}, None)
+    station.board.record({"type": "note", "title": "Too late!", "detail": "The round is over"}, None)
+    station.board.publish(referee)
+    assert client.get("/station/live.json").get_json()["verdicts"] == ["Wrong mat. Print this game's mat.",
+                                                                        "Too late! The round is over."]
+    referee.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
+    station.board.publish(referee)
+    page = client.get("/station").get_data(as_text=True)
+    assert re.search(r'<p id="live-scores-line">Scores: <span id="live-scores">Ana 0, Ben 0</span></p>', page)

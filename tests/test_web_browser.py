@@ -8,10 +8,12 @@ missing."""
 from __future__ import annotations
 
 import csv
+import io
 import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops
 
 from engine.games import new_game
 from station.config import load_config
@@ -118,6 +120,30 @@ def test_the_teacher_edits_the_roster(browser, server, station) -> None:  # type
     assert "Signed out on every browser" in browser.find_element(By.CSS_SELECTOR, "p.ok").text
     browser.get(f"http://127.0.0.1:{server.port}/roster")
     assert browser.find_elements(By.ID, "pin")         # the session is over: the PIN again
+
+
+def test_the_rename_box_shows_the_accent_of_a_capital(browser, server, station) -> None:  # type: ignore[no-untyped-def]
+    """"Élodie" in the rename box, not "Elodie" with its accent clipped by a box too short for it:
+    the accent (where "Élodie" drawn differs from "Elodie" drawn) is as tall in the box as in a
+    line of the same font outside any box."""
+    station.roster.add("Élodie")
+    open_page(browser, server, "/roster")
+    field = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#names tbody tr")
+                 if r.text.startswith("Élodie")).find_element(By.NAME, "new")
+    line = browser.execute_script("var s = document.createElement('span'); s.style.font = getComputedStyle(arguments[0]).font;"
+                                  "s.style.padding = '1em'; s.style.display = 'inline-block';"
+                                  "document.body.appendChild(s); return s;", field)
+
+    def accent(element, write: str) -> tuple[int, int, int, int] | None:
+        drawn = {}
+        for name in ("Élodie", "Elodie"):
+            browser.execute_script(f"arguments[0].{write} = arguments[1]; arguments[0].blur();", element, name)
+            drawn[name] = Image.open(io.BytesIO(element.screenshot_as_png)).convert("L")
+        return ImageChops.difference(drawn["Élodie"], drawn["Elodie"]).getbbox()
+
+    boxed, free = accent(field, "value"), accent(line, "textContent")
+    assert boxed is not None and free is not None
+    assert boxed[3] - boxed[1] == free[3] - free[1], (boxed, free)
 
 
 def test_a_game_set_up_from_the_roster_shows_live_and_advances_as_it_is_played(browser, server, station,
