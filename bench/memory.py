@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from station.sim.math_wars_demo import demo_scenario
+from station.games.math_wars.demo import demo_scenario
 from station.sim.scenario import ScenarioRun
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]

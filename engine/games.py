@@ -2,8 +2,8 @@
 
 Adding a game is adding (or filling in) its line in ``GAMES`` and writing its own packages:
 its rules in ``engine.<package>`` (exporting ``RULES``, its ``Game`` class), its deck manifest in
-``engine/decks/<name>.toml`` and its station plug-in in ``station.games.<package>`` (exporting
-``PLUGIN``). Nothing else names a game. A game whose line has no ``package`` is known (its
+``engine/decks/<name>.toml`` and its station side in the package ``station.games.<package>``
+(exporting ``PLUGIN``, and holding its data files). Nothing else names a game. A game whose line has no ``package`` is known (its
 cards are told apart from strangers' codes) but cannot be refereed yet.
 
 >>> new_game({"game": "math-wars", "players": ["Ana", "Ben"]}).name
@@ -38,6 +38,7 @@ class GameInfo:
     rules_module: str | None = None
     station_module: str | None = None
     deck: tuple[str, str] | None = None  # (package, file) of the deck manifest
+    data: str | None = None  # the package holding its station data files (mat, card look, rules card)
 
     @property
     def playable(self) -> bool:
@@ -50,6 +51,12 @@ class GameInfo:
     @property
     def station_path(self) -> str | None:
         return self.station_module or (f"station.games.{self.package}" if self.package else None)
+
+    @property
+    def station_data(self) -> str | None:
+        """The package of the game's station data files: ``<name>.mat.toml``, ``<name>.look.toml``,
+        ``<name>.rules.toml`` (``station/games/<package>/``)."""
+        return self.data or (f"station.games.{self.package}" if self.package else None)
 
     @property
     def deck_resource(self) -> tuple[str, str]:

@@ -11,7 +11,7 @@ import pytest
 from engine.big_bang import BigBang, text
 from screen_helpers import bottom_line, unreadable
 from station.games import plugin
-from station.ui import big_bang as screens
+from station.games.big_bang import screens as screens
 from station.ui.views import BannerView, View
 
 BB = plugin("big-bang")

@@ -33,7 +33,7 @@ from station.daemon import Daemon
 from station.games import plugin
 from station.paths import JOURNAL_NAME
 from station.referee import Referee
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 from station.store import Journal
 from station.systemd_notify import Notifier
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from engine.games import new_game
-from station.sim.math_wars_demo import demo_scenario
+from station.games.math_wars.demo import demo_scenario
 from station.sim.scenario import ScenarioRun
 from station.sim.virtual_table import Glare, Lighting
 

@@ -1,4 +1,4 @@
-"""Math Wars Meta's station plug-in (station/games/math_wars.py): its config section, its
+"""Math Wars Meta's station plug-in (station/games/math_wars/plugin.py): its config section, its
 ``mathstation demo`` options, its history measures, its demo and still table, its story."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import pytest
 
 from engine.sum import Sum
 from screen_helpers import bottom_line, cut, unreadable
-from station.ui import sum as screens
+from station.games.sum import screens as screens
 from station.ui import winners
 from station.ui.views import View
 

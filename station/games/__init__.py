@@ -72,13 +72,8 @@ class StationGame(ABC):
 
     @property
     def mat_file(self) -> tuple[str, str]:
-        """(package, path) of the game's mat file (``station/table/mats/<name>.toml``)."""
-        return "station.table", f"mats/{self.name}.toml"
-
-    @property
-    def look_file(self) -> tuple[str, str]:
-        """(package, path) of the game's card look (``station/printables/looks/<name>.toml``)."""
-        return "station.printables", f"looks/{self.name}.toml"
+        """(package, path) of the game's mat file (``station/games/<package>/<name>.mat.toml``)."""
+        return str(GAMES[self.name].station_data), f"{self.name}.mat.toml"
 
     # ---- config and setup -----------------------------------------------------------------
 
