@@ -61,7 +61,8 @@ import numpy as np
 from station.config import load_config
 from station.hardware.camera import Camera, CameraLost
 from station.games.math_rush.demo import help_spot
-from station.sim.scenario import Scenario, ScenarioRun, Step
+from station.sim.scenario import Scenario, Step
+from station.simulate import ScenarioRun
 from station.sim.virtual_table import PlacedCard, Scene, VirtualTable
 from station.table.mat import MatLayout, mat_layout
 from station.ui.views import TimerView, VerdictView

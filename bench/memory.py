@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from station.games.math_wars.demo import demo_scenario
-from station.sim.scenario import ScenarioRun
+from station.simulate import ScenarioRun
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 SAMPLE_EVERY = 50  # frames

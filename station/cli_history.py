@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
-from engine.games import GAME_TITLES, new_game
+from engine.games import GAME_TITLES
+from engine.rules import new_game
 from station.game_dates import SPREADSHEET, shown, when
 from station.paths import JOURNAL_NAME, journal_path
 from station.progress import ProgressLine

@@ -25,7 +25,7 @@ import pytest
 
 from engine.catalog import load_catalog
 from engine.errors import EngineError
-from engine.games import new_game
+from engine.rules import new_game
 from engine.math_wars import MathWars
 from station import cli_history
 from station.config import load_config

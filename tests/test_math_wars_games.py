@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine.catalog import load_catalog
-from engine.games import replay
+from engine.rules import replay
 from engine.math_wars import MathWars
 from station.games.math_wars.players import VirtualTable
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ConfigError
-from engine.games import new_game
+from engine.rules import new_game
 from station.config import ConfigFileError, load_config
 from station.games import plugin
 from station.ui.views import LiveView

@@ -19,7 +19,8 @@ import pytest
 
 from engine.catalog import load_catalog
 from engine.errors import PayloadError
-from engine.games import GAME_CODES, new_game
+from engine.games import GAME_CODES
+from engine.rules import new_game
 from station.printables.geometry import CODE_MM
 from station.table.mat import mat_layout
 from station.games.math_wars.table import MathWarsTable

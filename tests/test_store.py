@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from engine.games import new_game, replay
+from engine.rules import new_game, replay
 from engine.math_wars import MathWars
 from station import paths, store
 from station.paths import JOURNAL_NAME, default_state_dir

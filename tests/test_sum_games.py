@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from engine.catalog import CardFace, load_catalog
-from engine.games import replay
+from engine.rules import replay
 from engine.sum import Sum
 from station.games.sum.players import SumTablePlayers
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games import new_game
+from engine.rules import new_game
 from station.table.adapter import foreign_note
 from station.table.mat import mat_layout
 from station.games.math_wars.table import MathWarsTable

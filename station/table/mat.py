@@ -201,7 +201,7 @@ def _owners(registry_version: int) -> dict[int, tuple[str, int]]:
 
 def games_with_mats() -> list[str]:
     """Playable games that have a mat file, in registry order."""
-    return [game for game in GAMES.playable() if _mat_file(game).is_file()]
+    return [game for game in GAMES.playable() if (file := _mat_file(game)) is not None and file.is_file()]
 
 
 def default_seats(game: str) -> int:
@@ -256,10 +256,9 @@ def mat_spec(game: str) -> MatSpec:
 
 
 def _mat_file(game: str) -> Any:
-    from station.games import plugin
-
-    package, name = plugin(game).mat_file
-    return resources.files(package) / name
+    """The game's ``<name>.mat.toml``, in the package its registry line names (its folder)."""
+    package = GAMES[game].station_data
+    return resources.files(package) / f"{game}.mat.toml" if package else None
 
 
 @functools.cache
@@ -269,7 +268,7 @@ def _spec(game: str, registry_version: int) -> MatSpec:
     if not GAMES[game].playable:
         raise MatError(f"{GAME_TITLES[game]} has no play mat yet (mats exist for: {', '.join(games_with_mats())})")
     file = _mat_file(game)
-    if not file.is_file():
+    if file is None or not file.is_file():
         raise MatError(f"{GAME_TITLES[game]} has no play mat yet (mats exist for: {', '.join(games_with_mats())})")
     source = file.name
     try:
