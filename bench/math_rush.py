@@ -60,8 +60,9 @@ import numpy as np
 
 from station.config import load_config
 from station.hardware.camera import Camera, CameraLost
-from station.sim.math_rush_demo import help_spot
-from station.sim.scenario import Scenario, ScenarioRun, Step
+from station.games.math_rush.demo import help_spot
+from station.sim.scenario import Scenario, Step
+from station.simulate import ScenarioRun
 from station.sim.virtual_table import PlacedCard, Scene, VirtualTable
 from station.table.mat import MatLayout, mat_layout
 from station.ui.views import TimerView, VerdictView
@@ -78,7 +79,7 @@ CONFIG = load_config(None)
 FPS = float(CONFIG["camera"]["fps"])  # the station's camera rate (station.toml)
 INTERVAL_MS = 1000 / FPS
 
-# The mat's layout (station/sim/math_rush_demo.py): a set card k of a row lies at
+# The mat's layout (station/games/math_rush/demo.py): a set card k of a row lies at
 # x = row.x + 48 + 50 k on the row's centre line; a card laid on an equal one lies 3 mm off it.
 FIRST_CARD_MM, CARD_STEP_MM, STACK_OFFSET_MM = 48.0, 50.0, 3.0
 GOALS = {1: "MR-A-G4", 2: "MR-A-G8", 3: "MR-A-G23"}  # UP 6; DOWN 6; UP 5, greater than 1/3

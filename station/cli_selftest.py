@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from station.config import ConfigFileError, StationConfig, load_config
-from station.daemon import SYSTEM_CONFIG
+from station.paths import SYSTEM_CONFIG
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from station.config import ConfigFileError, ConfigWarning, StationConfig, load_config
+from station.paths import SYSTEM_CONFIG
 from station.systemd_notify import Notifier
 
 log = logging.getLogger("station.daemon")
 
 EXIT_OK, EXIT_FAILED, EXIT_CONFIG = 0, 1, 78  # 78 = EX_CONFIG: the unit's RestartPreventExitStatus
-SYSTEM_CONFIG = Path("/etc/mathstation/station.toml")
 MAX_FAILED_TICKS = 50  # a few seconds of failing ticks: restart (the journal resumes the game)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.games import new_game
+from engine.rules import new_game
 from station.games import StationGame
 from station.journal_file import write_journal_file
 from station.terminal_text import say

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from engine.errors import EngineError
-from engine.games import new_game, replay
+from engine.rules import new_game, replay
 from engine.protocol import Deadline, Game
 from station.config import StationConfig
 from station.games import plugin, plugins

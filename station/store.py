@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import EngineError
-from engine.games import new_game
+from engine.rules import new_game
 from engine.protocol import Event, Game
 from station.clock_sync import ClockSource, clock_synchronised
 
@@ -149,7 +149,7 @@ _READ_DAMAGE = (_Damaged, sqlite3.DatabaseError, UnicodeDecodeError)
 
 @dataclass(frozen=True)
 class StoredGame:
-    """One game as the journal keeps it: enough to replay it with ``engine.games.replay``."""
+    """One game as the journal keeps it: enough to replay it with ``engine.rules.replay``."""
 
     id: int
     config: dict[str, Any]

@@ -11,7 +11,7 @@ import pytest
 from engine.big_bang import BigBang, text
 from screen_helpers import bottom_line, unreadable
 from station.games import plugin
-from station.ui import big_bang as screens
+from station.games.big_bang import screens as screens
 from station.ui.screens import compose
 from station.ui.views import BannerView, View
 
@@ -177,7 +177,7 @@ def test_one_score_reads_the_same_on_every_screen_in_the_story_and_the_summary()
     sum, the game's end, the story and the summary never say 27 for a score of 26."""
     import re
 
-    from station.sim.big_bang_players import BangTable
+    from station.games.big_bang.players import BangTable
 
     game = BigBang({"game": "big-bang", "seed": 2, "players": ["Ana"]})
     shown: list[str] = []

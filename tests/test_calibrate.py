@@ -12,7 +12,7 @@ import functools
 
 import pytest
 
-from station.sim.math_wars_demo import demo_scene
+from station.games.math_wars.demo import demo_scene
 from station.sim.virtual_table import CameraModel, Glare, Lighting, Scene, VirtualTable
 from station.table.mat import mat_layout
 from station.vision.calibrate import calibrate

@@ -24,7 +24,7 @@ from station.hardware.camera import (
     CameraUnavailable,
     settled_frame,
 )
-from station.sim.math_wars_demo import demo_scene
+from station.games.math_wars.demo import demo_scene
 from station.sim.virtual_camera import VirtualCamera
 from station.sim.virtual_table import Scene
 from station.vision.scan import scan_image

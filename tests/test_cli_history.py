@@ -17,7 +17,7 @@ import pytest
 from engine.math_wars import MathWars
 from station import cli_history
 from station.paths import JOURNAL_NAME
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 from station.store import Journal
 
 START = datetime(2026, 11, 21, 9, 0, 0)

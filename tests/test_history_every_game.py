@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from engine.games import GAME_TITLES, new_game
+from engine.games import GAME_TITLES
+from engine.rules import new_game
 from station.cli_history import details, result, table
 from station.games import plugin
 from station.store import Journal

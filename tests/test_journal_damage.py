@@ -25,7 +25,7 @@ import pytest
 
 from engine.catalog import load_catalog
 from engine.errors import EngineError
-from engine.games import new_game
+from engine.rules import new_game
 from engine.math_wars import MathWars
 from station import cli_history
 from station.config import load_config
@@ -33,7 +33,7 @@ from station.daemon import Daemon
 from station.games import plugin
 from station.paths import JOURNAL_NAME
 from station.referee import Referee
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 from station.store import Journal
 from station.systemd_notify import Notifier
 

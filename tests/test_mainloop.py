@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from station.config import load_config
 from station.hardware.buttons import ScriptedButtons
-from station.sim.math_wars_demo import demo_scene
+from station.games.math_wars.demo import demo_scene
 from station.sim.virtual_camera import VirtualCamera
 from station.hardware.display import open_display
 from station.hardware.signals import open_signals

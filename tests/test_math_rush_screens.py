@@ -11,7 +11,7 @@ import pytest
 
 from conftest import RUSH_CARDS, RUSH_GOALS, RushTable
 from screen_helpers import bottom_line, unreadable
-from station.ui import math_rush as screens
+from station.games.math_rush import screens as screens
 from station.ui.views import TimerView, View
 
 

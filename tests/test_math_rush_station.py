@@ -10,7 +10,7 @@ import pytest
 
 from engine.math_rush import MathRush
 from station.games import plugin
-from station.ui import math_rush as ui
+from station.games.math_rush import screens as ui
 
 RUSH = plugin("math-rush")
 

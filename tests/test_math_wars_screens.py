@@ -10,7 +10,7 @@ import pytest
 
 from engine.math_wars.game import MathWars
 from station.ui import fonts
-from station.ui import math_wars as screens
+from station.games.math_wars import screens as screens
 from station.ui.screens import compose
 from station.ui.views import BannerView, HandView, LiveView, SetupView, View
 

@@ -1,4 +1,4 @@
-"""Math Wars Meta's station plug-in (station/games/math_wars.py): its config section, its
+"""Math Wars Meta's station plug-in (station/games/math_wars/plugin.py): its config section, its
 ``mathstation demo`` options, its history measures, its demo and still table, its story."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ConfigError
-from engine.games import new_game
+from engine.rules import new_game
 from station.config import ConfigFileError, load_config
 from station.games import plugin
 from station.ui.views import LiveView

@@ -10,7 +10,8 @@ import pytest
 import toy_game
 
 from engine.catalog import load_catalog
-from engine.games import GAMES, new_game, replay
+from engine.games import GAMES
+from engine.rules import new_game, replay
 from station.cli import main
 from station.config import check_config
 from station.games import playable, plugin

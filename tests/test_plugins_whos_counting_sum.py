@@ -12,7 +12,7 @@ import pytest
 
 import test_sum
 import test_whos_counting
-from engine.games import game_class
+from engine.rules import game_class
 from station.config import ConfigFileError, load_config
 from station.games import plugin
 

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from engine.games import new_game, replay
+from engine.rules import new_game, replay
 from engine.math_wars import MathWars
 from station import paths, store
 from station.paths import JOURNAL_NAME, default_state_dir
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 from station.store import Journal, JournalError, NoSuchGame, NotJSON, summarise
 
 REPO = Path(__file__).resolve().parents[1]

@@ -10,7 +10,7 @@ import pytest
 
 from engine.sum import Sum
 from screen_helpers import bottom_line, cut, unreadable
-from station.ui import sum as screens
+from station.games.sum import screens as screens
 from station.ui import winners
 from station.ui.views import View
 
@@ -185,7 +185,7 @@ def test_more_winners_than_a_line_holds_are_counted_not_named():
 def test_a_long_two_player_game_shows_every_hand_and_won_pile_whole(seed):
     """Two players far into a real game hold 10 cards and more and have won 10 and more: the live
     screen says "10 held, 10 won" whole (it once cut the won count: "10 cards, 10…")."""
-    from station.sim.sum_players import SumTablePlayers
+    from station.games.sum.players import SumTablePlayers
 
     game = Sum({"game": "sum", "seed": seed, "players": ["Dmitri", "Farouk"]})
     most, shown = 0, []

@@ -11,7 +11,7 @@ from conftest import Lying
 
 from engine.big_bang import BigBang
 from engine.big_bang.lattice import centroid
-from station.table.big_bang import BigBangTable
+from station.games.big_bang.table import BigBangTable
 from station.table.mat import mat_layout
 
 SIDE = 100.0

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.big_bang import BigBang
 from station.games import plugin
-from station.ui import big_bang as screens
+from station.games.big_bang import screens as screens
 from station.ui.screens import compose
 from station.ui.views import BannerView, MapView, Tile, VerdictView
 

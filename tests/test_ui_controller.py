@@ -144,7 +144,7 @@ def test_an_action_the_engine_refuses_leaves_the_journal_as_the_game(tmp_path):
 
 
 def test_team_seats_follow_the_engines_seating():
-    from engine.games import new_game
+    from engine.rules import new_game
     from station.games import plugin
 
     game = new_game({"game": "math-wars", "teams": {"Red": ["Ana", "Cy"], "Blue": ["Ben", "Dee"]}})

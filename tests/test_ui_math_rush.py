@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.math_rush import MathRush
 from station.games import plugin
 from station.hardware.buttons import Press
-from station.ui import math_rush as ui
+from station.games.math_rush import screens as ui
 from station.ui.controller import Act, Controller
 from station.ui.screens import compose
 from station.ui.views import BannerView, Menu, TimerView, VerdictView

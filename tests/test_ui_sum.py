@@ -11,7 +11,7 @@ import pytest
 from engine.sum import Sum
 from engine.sum.game import hint
 from station.ui import fonts
-from station.ui import sum as ui
+from station.games.sum import screens as ui
 from station.ui.screens import compose
 from station.ui.views import BannerView, LiveView, Menu, VerdictView
 

@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from engine.games import new_game
+from engine.rules import new_game
 from station.config import load_config
 from station.games import plugin
 from station.hardware.buttons import Press
 from station.referee import Referee
-from station.sim.scenario import ScenarioRun, load_scenario
+from station.sim.scenario import load_scenario
+from station.simulate import ScenarioRun
 from station.store import Journal
 from station.web.server import WebServer
 from web_helpers import PIN, journal_template, station  # noqa: F401 - fixtures

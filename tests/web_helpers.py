@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.games import new_game
+from engine.rules import new_game
 from station.games import plugin
 from station.roster import ROSTER_NAME, Roster
 from station.store import Journal

@@ -32,7 +32,7 @@ from flask import Flask, Response, flash, g, redirect, render_template, request,
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from engine.games import GAME_TITLES
-from station import cli_history
+from station import history_summary
 from station.config import ConfigFileError, load_config, schema
 from station.roster import MAX_NAME, Roster, RosterError
 from station.web import history, settings_edit
@@ -228,7 +228,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
         return render_template(
             "history.html", games=games, filters=filters, problems=problems, damaged=damaged,
             children=children, chart=history.chart_svg(children), when=history.when,
-            result=cli_history.result, details=cli_history.details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
+            result=history_summary.result, details=history_summary.details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
             players=sorted({p for s in everyone for p in s.players}, key=str.casefold),
             dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode())
 

@@ -140,7 +140,7 @@ def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
 
 def games_csv(summaries: list[GameSummary]) -> str:
     """The same CSV as ``mathstation history --csv`` (the same rows, the same dates)."""
-    from station.cli_history import csv_fields, csv_row
+    from station.history_summary import csv_fields, csv_row
     from station.spreadsheet import csv_text
 
     fields = csv_fields()

@@ -44,10 +44,6 @@ class ToyStation(StationGame):
     history_columns = ("points", "turns")
     story_events = frozenset({"scored", "violation", "game_over"})
 
-    @property
-    def mat_file(self) -> tuple[str, str]:
-        return "toy_game", "mat.toml"
-
     def settings(self) -> dict[str, Key]:
         return {**seat_keys(default_players=2, most=3), "target": Key(10, one_of(10, 12))}
 
@@ -109,7 +105,7 @@ class ToyStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players, "target": args.toy_target, "seconds": 600}
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from engine.games import new_game
+        from engine.rules import new_game
         from station.sim.scenario import Scenario, Step
 
         expected = new_game(config)

@@ -10,7 +10,7 @@ from typing import Any
 from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame, per_player
 from station.settings import Key, number, one_of, seat_keys, whole
-from station.ui import whos_counting as screens
+from station.games.whos_counting import screens as screens
 
 NAME = "whos-counting"
 
@@ -35,7 +35,7 @@ class WhosCountingStation(StationGame):
         }
 
     def table(self, config: Mapping[str, Any]) -> Any:
-        from station.table.whos_counting import WhosCountingTable
+        from station.games.whos_counting.table import WhosCountingTable
 
         return WhosCountingTable(config["players"])
 
@@ -47,7 +47,7 @@ class WhosCountingStation(StationGame):
                 "turns": per_player(game, events, {"turn_scored", "traded", "passed"})}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.whos_counting_players import CountingTable
+        from station.games.whos_counting.players import CountingTable
 
         return CountingTable(game, seed).actions()  # type: ignore[arg-type]
 
@@ -60,12 +60,12 @@ class WhosCountingStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players, "target": target, "minutes": 0}
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from station.sim.whos_counting_demo import demo_scenario
+        from station.games.whos_counting.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed))
 
     def demo_scene(self, seed: int) -> Any:
-        from station.sim.whos_counting_demo import demo_scene
+        from station.games.whos_counting.demo import demo_scene
 
         return demo_scene(seed)
 

@@ -13,7 +13,7 @@ from engine.protocol import Event, Game
 from station.games import Action, Demo, Menu, StationGame
 from station.settings import Key, one_of, seat_keys, whole
 from station.table.mat import MatLayout, mat_layout
-from station.ui import math_wars as screens
+from station.games.math_wars import screens as screens
 from station.ui.views import clock_text
 
 REVEAL_CHOICES = ("press", "at_once")
@@ -45,7 +45,7 @@ class MathWarsStation(StationGame):
         return mat_layout(NAME, max(len(read_config(config).seats), 2))
 
     def table(self, config: Mapping[str, Any]) -> Any:
-        from station.table.math_wars import MathWarsTable
+        from station.games.math_wars.table import MathWarsTable
 
         return MathWarsTable([seat.name for seat in read_config(config).seats])
 
@@ -81,7 +81,7 @@ class MathWarsStation(StationGame):
         return tell
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.math_wars_players import VirtualTable
+        from station.games.math_wars.players import VirtualTable
 
         return VirtualTable(game, seed=seed).actions()  # type: ignore[arg-type]
 
@@ -110,12 +110,12 @@ class MathWarsStation(StationGame):
         return config
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from station.sim.math_wars_demo import demo_scenario
+        from station.games.math_wars.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed, reveal=reveal))
 
     def demo_scene(self, seed: int) -> Any:
-        from station.sim.math_wars_demo import demo_scene
+        from station.games.math_wars.demo import demo_scene
 
         return demo_scene(seed)
 

@@ -11,7 +11,7 @@ from engine.errors import ConfigError
 from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame
 from station.settings import Key, seat_keys, whole, yes_no
-from station.ui import big_bang as screens
+from station.games.big_bang import screens as screens
 
 NAME = "big-bang"
 
@@ -36,7 +36,7 @@ class BigBangStation(StationGame):
         }
 
     def table(self, config: Any) -> Any:
-        from station.table.big_bang import BigBangTable
+        from station.games.big_bang.table import BigBangTable
 
         return BigBangTable(config["players"])
 
@@ -47,7 +47,7 @@ class BigBangStation(StationGame):
         return {"points": dict(game.outcome().scores), "cards_left": left, "minutes": round(seconds / 60, 1)}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.big_bang_players import BangTable
+        from station.games.big_bang.players import BangTable
 
         return BangTable(game, seed).actions()  # type: ignore[arg-type]
 
@@ -62,12 +62,12 @@ class BigBangStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players[:seats]}
 
     def demo(self, config: Any, seed: int, reveal: str) -> Demo:
-        from station.sim.big_bang_demo import demo_scenario
+        from station.games.big_bang.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed))
 
     def demo_scene(self, seed: int) -> Any:
-        from station.sim.big_bang_demo import demo_scene
+        from station.games.big_bang.demo import demo_scene
 
         return demo_scene(seed)
 

@@ -11,7 +11,7 @@ from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.table.mat import MatLayout, mat_layout
-from station.ui import math_rush as screens
+from station.games.math_rush import screens as screens
 
 NAME = "math-rush"
 
@@ -45,7 +45,7 @@ class MathRushStation(StationGame):
         return mat_layout(NAME, 1)  # one mat for the whole team
 
     def table(self, config: Mapping[str, Any]) -> Any:
-        from station.table.math_rush import MathRushTable
+        from station.games.math_rush.table import MathRushTable
 
         return MathRushTable(config["players"])
 
@@ -57,7 +57,7 @@ class MathRushStation(StationGame):
                 "goals_completed": {name: completed for name in game.seats()}}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.math_rush_players import RushTable
+        from station.games.math_rush.players import RushTable
 
         return RushTable(game, seed).actions()  # type: ignore[arg-type]
 
@@ -70,12 +70,12 @@ class MathRushStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players, "seconds": seconds}
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from station.sim.math_rush_demo import demo_scenario
+        from station.games.math_rush.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed))
 
     def demo_scene(self, seed: int) -> Any:
-        from station.sim.math_rush_demo import demo_scene
+        from station.games.math_rush.demo import demo_scene
 
         return demo_scene(seed)
 
