@@ -336,12 +336,12 @@ class Bench:
         return Landing(found, verdict_ms, landing_ms, judged), after
 
     def _placed(self, row: int) -> int | None:
-        """Row ``row``'s cards placed, as the live screen shows them (None: another screen is up)."""
+        """Row ``row``'s cards placed, as the live screen shows them ("2 of 3"; None: another screen is up)."""
         view = self.run.station.last_view
         if not isinstance(view, TimerView):
             return None
         line = next((line for line in view.rows if line.name == f"Row {row}"), None)
-        return int(line.detail.split("/")[0]) if line is not None else None
+        return int(line.detail.split(" of ")[0]) if line is not None else None
 
     def _shows_verdict(self, row: int, right: bool, placed_before: int | None) -> bool:
         """A right card: the live screen's count for its row gone up. A wrong one: its verdict screen."""
