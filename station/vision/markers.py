@@ -19,7 +19,8 @@ from station.printed.markers import aruco_module as _aruco
 from station.printed.markers import dictionary as _dictionary
 from station.vision.images import as_gray
 
-__all__ = ["CELLS", "DICTIONARY", "MARKER_COUNT", "MarkerRead", "MarkersUnavailable", "detect_markers", "marker_cells"]
+__all__ = ["CELLS", "DICTIONARY", "MARKER_COUNT", "MarkerRead", "MarkerSearch", "MarkersUnavailable", "detect_markers",
+           "find_markers", "marker_cells"]
 
 Point = tuple[float, float]
 
@@ -42,9 +43,25 @@ class MarkerRead:
         return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
+@dataclass(frozen=True)
+class MarkerSearch:
+    """What one look for the markers found, and how: ``cold`` when the whole frame was searched
+    (nothing known, or a known marker no longer where it was), not when every marker was read
+    again where it was last seen."""
+
+    markers: list[MarkerRead]
+    cold: bool
+
+
 def detect_markers(image: Any, near: Iterable[MarkerRead] = ()) -> list[MarkerRead]:
     """Every marker of the dictionary found in ``image`` (a PIL image, or a grey or BGR array),
-    sorted by ID.
+    sorted by ID: ``find_markers``'s markers."""
+    return find_markers(image, near).markers
+
+
+def find_markers(image: Any, near: Iterable[MarkerRead] = ()) -> MarkerSearch:
+    """Every marker of the dictionary found in ``image``, sorted by ID, and whether the whole
+    frame had to be searched for them.
 
     Cheap where the default detector is not (it spends most of its time on the many small squares
     of QR codes): each marker in ``near`` (the last ones found) is looked for first in a small crop
@@ -61,7 +78,8 @@ def detect_markers(image: Any, near: Iterable[MarkerRead] = ()) -> list[MarkerRe
         again = _read_near(aruco, gray, last)
         if again is not None:
             found[again.id] = again
-    if len(near) < MAT_CORNERS or len(found) < len(near):
+    cold = len(near) < MAT_CORNERS or len(found) < len(near)
+    if cold:
         for width in (SEARCH_WIDTH, 2 * SEARCH_WIDTH):  # a wide mat's markers are small: look closer
             for coarse in _search(aruco, gray, width):
                 if coarse.id not in found:
@@ -70,7 +88,7 @@ def detect_markers(image: Any, near: Iterable[MarkerRead] = ()) -> list[MarkerRe
                         found[confirmed.id] = confirmed
             if len(found) >= MAT_CORNERS or max(gray.shape) / width <= 1.25:
                 break
-    return sorted(found.values(), key=lambda read: (read.id, read.corners))
+    return MarkerSearch(sorted(found.values(), key=lambda read: (read.id, read.corners)), cold)
 
 
 def _search(aruco: ModuleType, gray: np.ndarray, width: int = SEARCH_WIDTH) -> list[MarkerRead]:
