@@ -192,7 +192,9 @@ def test_the_old_opencv_api_of_raspberry_pi_os_draws_and_finds_the_same_markers(
             DetectorParameters_create=new.DetectorParameters,
             detectMarkers=lambda image, d, parameters: new.ArucoDetector(d, parameters).detectMarkers(image),
         )
-        monkeypatch.setitem(sys.modules, "cv2", types.SimpleNamespace(aruco=old))
+        fake = types.ModuleType("cv2")  # the rest of OpenCV as it is
+        vars(fake).update({name: getattr(cv2, name) for name in dir(cv2) if not name.startswith("__")}, aruco=old)
+        monkeypatch.setitem(sys.modules, "cv2", fake)
     assert ["".join("#" if black else "." for black in row) for row in marker_cells(68)] == MARKER_68
 
     import numpy as np

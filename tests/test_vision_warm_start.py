@@ -93,3 +93,15 @@ def test_a_still_table_does_not_write_the_file_again(tmp_path):
     for seed in range(4, 8):  # sensor noise, nothing moved
         pipeline.observe(TABLE.render(Scene(MAT, CARDS, noise=2.0, seed=seed)))
     assert path.read_text() == "changed by hand\n"
+
+
+# --- the cold search: among the dark squares first, then as OpenCV sees the picture -------------
+
+
+def test_the_cold_search_finds_the_mat_among_the_dark_squares_alone():
+    """The cards' dark labels are painted out before OpenCV looks: the markers are what is left."""
+    from station.vision.markers import _aruco, _search
+
+    gray = FRAME.mean(axis=2).astype("uint8")
+    assert sorted(m.id for m in _search(_aruco(), gray, only_squares=True)) == sorted(m.id for m in MAT.markers)
+

@@ -95,11 +95,9 @@ def _same(a: list[MarkerRead], b: list[MarkerRead], within_px: float = 1.0) -> b
 
 
 def _write(path: Path, text: str) -> None:
-    """Replace ``path`` whole (temp file, fsync, rename): a power cut leaves the old file or the new."""
+    """Replace ``path`` whole (temp file, rename). No fsync: the file is only a hint, written on the
+    frame loop, and what a power cut leaves half written reads as damaged (a cold start)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_name(f".{path.name}.tmp")
-    with open(temp, "w", encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
+    temp.write_text(text, encoding="utf-8")
     os.replace(temp, path)
