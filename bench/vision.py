@@ -161,7 +161,7 @@ def first_frame_ratios(setup: Setup, zxing: ZxingDecoder, repeat: int) -> tuple[
         kept = Path(folder) / MARKERS_NAME
         for n in range(repeat):
             kept.unlink(missing_ok=True)
-            for times, _ in ((cold, "nothing kept"), (warm, "the last run's markers")):
+            for times in (cold, warm):  # nothing kept, then what that first run kept
                 frame = setup.frame("BGR", n)
                 whole_ms = timed(whole_frame, zxing, frame.image)[0]
                 ms = timed(observe, CardPipeline(memory=MarkerMemory(kept)), CardTracker(), frame, 0.0)[0]
