@@ -105,3 +105,17 @@ def test_the_cold_search_finds_the_mat_among_the_dark_squares_alone():
     gray = FRAME.mean(axis=2).astype("uint8")
     assert sorted(m.id for m in _search(_aruco(), gray, only_squares=True)) == sorted(m.id for m in MAT.markers)
 
+
+
+def test_a_state_folder_that_cannot_be_written_costs_only_the_warm_start_and_is_said_once(tmp_path, caplog):
+    (tmp_path / "file").write_text("not a folder")
+    kept = MarkerMemory(tmp_path / "file" / MARKERS_NAME, camera="usb:0")
+    from station.vision.markers import detect_markers
+
+    found = detect_markers(FRAME)
+    assert len(found) == 4
+    with caplog.at_level(logging.WARNING, logger="station.vision"):
+        kept.keep((1920, 1080), found)
+        kept.keep((1920, 1080), found[1:])  # the mat moved: written again, and again it cannot be
+    assert [r.getMessage().startswith("mat markers not kept") for r in caplog.records] == [True]
+    assert kept.recall((1920, 1080)) == []

@@ -31,6 +31,7 @@ class MarkerMemory:
         self.path = Path(path)
         self.camera = camera
         self._kept: tuple[tuple[int, int], list[MarkerRead]] | None = None
+        self._said_unwritable = False  # a folder that cannot be written is said once, not at every move
 
     def recall(self, size: tuple[int, int]) -> list[MarkerRead]:
         """The markers kept for this camera at ``size`` (width, height pixels); none if there are
@@ -66,7 +67,10 @@ class MarkerMemory:
         try:
             _write(self.path, json.dumps(record) + "\n")
         except OSError as exc:
-            log.warning("mat markers not kept in %s (%s): the next start looks for the mat across the frame", self.path, exc)
+            if not self._said_unwritable:
+                log.warning("mat markers not kept in %s (%s): the next start looks for the mat across the frame",
+                            self.path, exc)
+                self._said_unwritable = True
             return
         self._kept = (size, list(markers))
 
