@@ -10,6 +10,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"  # the test files below are globs from here
 VENV="$ROOT/.venv-pi"
 PYTHON=/usr/bin/python3  # Debian's own: the apt packages are built for it (a pyenv python3 cannot see them)
 APT_PACKAGES=(python3 python3-venv python3-opencv python3-numpy libzbar0)
@@ -70,7 +71,6 @@ EOF
 )" || die "$versions"
 say "testing on Debian's stack: $versions"
 
-cd "$ROOT"
 start=$SECONDS
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "${TESTS[@]}" "$@"
 if [ "$#" -eq 0 ]; then
