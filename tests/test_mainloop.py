@@ -13,6 +13,7 @@ from station.paths import journal_path
 from station.referee import Referee
 from station.store import Journal
 from station.vision.decode import make_decoder
+from station.vision.mat_memory import MARKERS_NAME
 
 
 def test_table_events_are_stamped_with_the_frame_s_capture_time_not_the_tick_s(tmp_path):
@@ -30,3 +31,21 @@ def test_table_events_are_stamped_with_the_frame_s_capture_time_not_the_tick_s(t
         station.tick(tick)
     placed = [event for event in events if event["type"] == "placed"]
     assert len(placed) == 4 and {event["t"] for event in placed} == {10.0 - lag}
+
+
+def test_a_restarted_station_reads_its_first_frame_warm_from_the_markers_its_last_run_kept(tmp_path):
+    """The mat's markers are kept in the state folder: after a restart with the mat unmoved, the
+    first frame reads them where they were (no search across the frame) and every card on it."""
+    config = load_config(None).with_overrides({"station": {"state_dir": str(tmp_path)}})
+
+    def station() -> Station:
+        camera = VirtualCamera(demo_scene(0), width=1280, height=720)
+        return Station.from_config(config, Referee(config, Journal(journal_path(tmp_path))), camera, open_display("none"),
+                                   ScriptedButtons(), open_signals("none"), make_decoder())
+
+    first = station()
+    first.tick(1.0)
+    assert (tmp_path / MARKERS_NAME).exists()
+    restarted = station()
+    observation = restarted.pipeline.observe(restarted.camera.read())
+    assert observation.markers == "warm" and observation.table.markers_seen == 4 and len(observation.cards) == 4
