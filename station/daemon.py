@@ -146,6 +146,7 @@ class Daemon:
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
         from station.network import station_address_view
+        from station.games import plugins
         from station.referee import Referee
         from station.table.adapter import Note
 
@@ -181,7 +182,7 @@ class Daemon:
         except SignalsError as exc:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
-        referee = Referee(cfg, journal, log_event=self._log_record, roster=self._roster_names(journal),
+        referee = Referee(cfg, journal, games=plugins(), log_event=self._log_record, roster=self._roster_names(journal),
                           address=self.address or (lambda: station_address_view(self.page)))
         for note in problems:
             referee.controller.show_note(note)

@@ -70,6 +70,7 @@ class ScenarioRun:
     # ---- the station under test ------------------------------------------------------------
 
     def _build(self, *, first: bool) -> None:
+        from station.games import plugins
         from station.hardware.buttons import ScriptedButtons
         from station.hardware.display import open_display
         from station.hardware.signals import open_signals
@@ -82,7 +83,7 @@ class ScenarioRun:
 
         journal = Journal(journal_path(self.state_dir))
         seed = self.scenario.seed
-        referee = Referee(self.config, journal, seed=lambda: seed, log_event=self._record)
+        referee = Referee(self.config, journal, games=plugins(), seed=lambda: seed, log_event=self._record)
         self._referee = referee   # the game the records describe, also while a restart rebuilds the station
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
                                camera=self.camera_model, clock=lambda: self.now)

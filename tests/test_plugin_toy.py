@@ -14,7 +14,7 @@ from engine.games import GAMES
 from engine.rules import new_game, replay
 from station.cli import main
 from station.config import check_config
-from station.games import playable, plugin
+from station.games import playable, plugin, plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal, summarise
@@ -42,7 +42,7 @@ class Lying:
 
 def referee(tmp_path: Path, **station: object) -> Referee:
     config = check_config({"station": {"game": "toy", **station}}, Path("(test)"))
-    return Referee(config, Journal(tmp_path / "journal.sqlite3"), seed=lambda: 5)
+    return Referee(config, Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 5)
 
 
 def lay(ref: Referee, now: float, *cards: tuple[str, float]) -> None:
