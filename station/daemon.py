@@ -203,6 +203,7 @@ class Daemon:
         if self.roster is None:
             log.error("teacher's page: not started, the class list cannot be opened")
             return None
+        from station.games import plugins
         from station.table.adapter import Note
         from station.ui.views import VerdictView
         from station.web.board import Board
@@ -212,7 +213,8 @@ class Daemon:
         try:
             server = WebServer(bind=web["bind"], port=web["port"], state_dir=journal.path.parent, roster=self.roster,
                                journal_file=journal.path, config_path=self.config.path if self.config.path and
-                               self.config.path.is_file() else None, board=board)
+                               self.config.path.is_file() else None, board=board,
+                               games=plugins())
         except PageNotStarted as exc:
             log.error("teacher's page: not started: %s; the station referees on without it", exc)
             why = VerdictView("info", "No teacher page", exc.short)

@@ -153,7 +153,7 @@ def test_the_history_sums_up_the_game_with_its_own_measures(toy, tmp_path):
         for action, _ in toy.virtual_players(game, seed=3):
             journal.append(game_id, action)
         journal.finish(game_id)
-        summary = summarise(journal.game(game_id))
+        summary = summarise(journal.game(game_id), plugins())
     assert summary.winner == "Ana" and summary.scores == {"Ana": 3, "Ben": 2}
     assert summary.measures == {"points": {"Ana": 3, "Ben": 2}, "turns": 4}
     assert summary.players == ["Ana", "Ben"] and summary.problem is None

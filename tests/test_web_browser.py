@@ -45,7 +45,8 @@ PATIENCE = 60  # seconds a wait may take on a busy machine before the test fails
 def server(station):  # type: ignore[no-untyped-def]
     (station.folder / "web-pin").write_text(PIN + "\n")
     web = WebServer(bind="127.0.0.1", port=0, state_dir=station.folder, roster=station.roster,
-                    journal_file=station.journal_file, config_path=station.config_path, board=station.board)
+                    journal_file=station.journal_file, config_path=station.config_path, board=station.board,
+                    games=plugins())
     web.start()
     yield web
     web.stop()
