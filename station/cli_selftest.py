@@ -71,6 +71,7 @@ def selftest(config: StationConfig, answers: TextIO, out: TextIO, *, clock: Call
 def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: Any) -> dict[str, Any]:
     """Each part as the config names it; one that cannot be opened is None and said why."""
     from station.cameras import open_camera
+    from station.games import playable, plugin
     from station.hardware.buttons import ButtonsError, open_buttons
     from station.hardware.display import DisplayError, open_display
     from station.hardware.signals import SignalsError, open_signals
@@ -79,7 +80,8 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
     c = config["camera"]
 
     def picture() -> tuple[int, int]:
-        with open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"]) as camera:
+        with open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"],
+                         scene=plugin(playable()[0]).demo_scene) as camera:
             image = camera.read().image
         return image.shape[1], image.shape[0]
 

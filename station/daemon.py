@@ -146,7 +146,7 @@ class Daemon:
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
         from station.network import station_address_view
-        from station.games import plugins
+        from station.games import plugin, plugins
         from station.referee import Referee
         from station.table.adapter import Note
 
@@ -163,7 +163,7 @@ class Daemon:
         camera = None
         try:
             camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"], clock=self.clock,
-                                 game=cfg["station"]["game"])
+                                 scene=plugin(cfg["station"]["game"]).demo_scene)
         except CameraError as exc:
             log.error("camera: %s (tried again every %s s)", exc, c["retry_every"])
         b = cfg["buttons"]

@@ -14,6 +14,7 @@ from station.cameras import open_camera
 from station.cli import main
 from station.cli_selftest import selftest
 from station.config import load_config
+from station.games import playable, plugin
 from station.hardware.buttons import open_buttons
 from station.hardware.display import open_display
 from station.hardware.signals import open_signals
@@ -69,7 +70,7 @@ def parts():
 
 
 def picture():
-    with open_camera("virtual", width=640, height=360) as camera:
+    with open_camera("virtual", width=640, height=360, scene=plugin(playable()[0]).demo_scene) as camera:
         image = camera.read().image
     return image.shape[1], image.shape[0]
 

@@ -2,7 +2,9 @@
 interface, so the simulator, the demo and tests drive the very station a real camera would.
 
 >>> from station.cameras import open_camera
->>> with open_camera("virtual", width=640, height=360, clock=lambda: 12.5) as camera:
+>>> from station.games import plugin
+>>> with open_camera("virtual", width=640, height=360, clock=lambda: 12.5,
+...                  scene=plugin("math-wars").demo_scene) as camera:
 ...     frame = camera.read()
 >>> frame.image.shape, frame.time
 ((360, 640, 3), 12.5)
