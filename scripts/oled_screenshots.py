@@ -78,7 +78,7 @@ class Driver:
 def station() -> Iterator[Driver]:
     """A fresh station (the default config, a journal in a temporary folder), at time 0."""
     with tempfile.TemporaryDirectory() as scratch:
-        yield Driver(Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), games=plugins(), seed=lambda: 1))
+        yield Driver(Referee(load_config(None, plugins()), Journal(Path(scratch) / "journal.sqlite3"), games=plugins(), seed=lambda: 1))
 
 
 def math_wars_shots() -> dict[str, View]:

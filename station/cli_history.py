@@ -59,7 +59,7 @@ def _configured_state_dir(config: Path | None) -> Path | None:
     if path is None:
         return None
     try:
-        loaded = load_config(path)
+        loaded = load_config(path, plugins())
     except ConfigFileError as exc:
         raise UsageError(str(exc)) from None
     return Path(loaded["station"]["state_dir"]).expanduser() if loaded["station"]["state_dir"] else None

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from station.config import ConfigFileError, StationConfig, load_config
+from station.games import playable, plugin, plugins
 from station.paths import SYSTEM_CONFIG
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -29,7 +30,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     path = args.config or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
     try:
-        config = load_config(path)
+        config = load_config(path, plugins())
     except ConfigFileError as exc:
         print(f"mathstation selftest: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -71,7 +72,6 @@ def selftest(config: StationConfig, answers: TextIO, out: TextIO, *, clock: Call
 def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: Any) -> dict[str, Any]:
     """Each part as the config names it; one that cannot be opened is None and said why."""
     from station.cameras import open_camera
-    from station.games import playable, plugin
     from station.hardware.buttons import ButtonsError, open_buttons
     from station.hardware.display import DisplayError, open_display
     from station.hardware.signals import SignalsError, open_signals

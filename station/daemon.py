@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from station.config import ConfigFileError, ConfigWarning, StationConfig, load_config
+from station.games import plugin, plugins
 from station.paths import SYSTEM_CONFIG
 from station.systemd_notify import Notifier
 
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     notifier = Notifier()
     try:
-        config = load_config(path)
+        config = load_config(path, plugins())
     except ConfigFileError as exc:   # said once, on stderr (the journal under systemd): nothing else
         _show_config_error(path, exc)
         notifier.status(f"config error: {exc}")
@@ -146,7 +147,6 @@ class Daemon:
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
         from station.network import station_address_view
-        from station.games import plugin, plugins
         from station.referee import Referee
         from station.table.adapter import Note
 
@@ -203,7 +203,6 @@ class Daemon:
         if self.roster is None:
             log.error("teacher's page: not started, the class list cannot be opened")
             return None
-        from station.games import plugins
         from station.table.adapter import Note
         from station.ui.views import VerdictView
         from station.web.board import Board

@@ -18,7 +18,7 @@ from station.vision.decode import make_decoder
 
 def test_table_events_are_stamped_with_the_frame_s_capture_time_not_the_tick_s(tmp_path):
     """A busy loop gets round to a frame late: the card went down when the frame was taken."""
-    config = load_config(None).with_overrides({"station": {"state_dir": str(tmp_path)}})
+    config = load_config(None, plugins()).with_overrides({"station": {"state_dir": str(tmp_path)}})
     now = [0.0]
     lag = 0.4  # the frame was taken this long before the tick that judges it
     camera = VirtualCamera(demo_scene(0), width=1280, height=720, clock=lambda: now[0] - lag)

@@ -41,7 +41,7 @@ class Lying:
 
 
 def referee(tmp_path: Path, **station: object) -> Referee:
-    config = check_config({"station": {"game": "toy", **station}}, Path("(test)"))
+    config = check_config({"station": {"game": "toy", **station}}, Path("(test)"), plugins())
     return Referee(config, Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 5)
 
 
@@ -55,7 +55,7 @@ def lay(ref: Referee, now: float, *cards: tuple[str, float]) -> None:
 def test_one_registry_line_makes_every_shared_part_know_the_game(toy):
     assert playable()[-1] == "toy"
     assert [c.id for c in load_catalog().game("toy").cards()][:2] == ["TY-A-N1", "TY-A-N2"]
-    config = check_config({"station": {"game": "toy"}, "toy": {"target": 12}}, Path("(test)"))
+    config = check_config({"station": {"game": "toy"}, "toy": {"target": 12}}, Path("(test)"), plugins())
     assert config["toy"]["target"] == 12 and config["toy"]["names"][:2] == ["Ana", "Ben"]
     assert identify_mat([161 + 4]) == ("toy", 2) and mat_layout("toy", 3).zone("strip").role == "strip"
 

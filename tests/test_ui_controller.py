@@ -17,7 +17,7 @@ SELECT, CONFIRM, BACK, SPARE = Press("select"), Press("confirm"), Press("back"),
 
 
 def referee(tmp_path) -> Referee:
-    return Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 7)
+    return Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 7)
 
 
 def screen(ref: Referee, now: float = 0.0):

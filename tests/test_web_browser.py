@@ -154,7 +154,7 @@ def test_a_game_set_up_from_the_roster_shows_live_and_advances_as_it_is_played(b
     browser.find_element(By.ID, "new-name").send_keys("Mia")
     submit(browser, browser.find_element(By.ID, "add"))
     assert "Mia" in roster_names(browser)
-    referee = Referee(load_config(None), Journal(tmp_path / "live.sqlite3"), games=plugins(), seed=lambda: 7,
+    referee = Referee(load_config(None, plugins()), Journal(tmp_path / "live.sqlite3"), games=plugins(), seed=lambda: 7,
                       roster=station.roster.names,
                       log_event=lambda record: station.board.record(record, referee.game))
     for button in ("confirm", "select", "spare", "spare"):   # Math Wars Meta; seat 1 steps back: the guest, then Mia

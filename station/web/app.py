@@ -248,7 +248,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
 
     @app.get("/station")
     def station() -> Any:
-        return render_template("station.html", live=board.live(), settings=_settings(config_path),
+        return render_template("station.html", live=board.live(), settings=_settings(config_path, games),
                                config_path=config_path, has_sight=board.sight() is not None)
 
     @app.get("/station/live.json")
@@ -296,7 +296,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
                   "/etc/mathstation/station.toml to change settings here.", "error")
         else:
             try:
-                settings_edit.apply_changes(config_path, request.form)
+                settings_edit.apply_changes(config_path, request.form, games)
                 flash("Saved. The station uses the new settings when it next starts "
                       "(sudo systemctl restart mathstation).", "ok")
             except ConfigFileError as exc:
@@ -308,15 +308,15 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     return app
 
 
-def _settings(config_path: Path | None) -> list[dict[str, Any]]:
+def _settings(config_path: Path | None, games: Mapping[str, StationGame]) -> list[dict[str, Any]]:
     """The main settings as the form shows them: current value, choices when the check has a few."""
     try:
-        config = load_config(config_path)
+        config = load_config(config_path, games)
     except ConfigFileError:
-        config = load_config(None)
+        config = load_config(None, games)
     rows = []
-    for section, key in settings_edit.main_settings():
-        spec = schema()[section][key]
+    for section, key in settings_edit.main_settings(games):
+        spec = schema(games)[section][key]
         value = config[section][key]
         choices = _choices(spec.check, value)
         title = GAME_TITLES.get(section, section)
