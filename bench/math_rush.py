@@ -59,6 +59,7 @@ import cv2
 import numpy as np
 
 from station.config import load_config
+from station.games import plugins
 from station.hardware.camera import Camera, CameraLost
 from station.games.math_rush.demo import help_spot
 from station.sim.scenario import Scenario, Step
@@ -75,7 +76,7 @@ MOVING_FRAMES = 2  # frames of the card sliding in before it lies still
 REST_FRAMES = 8  # frames served after the card comes to rest, the verdict looked for after each
 GOAL_FRAMES = 2  # issue 16: the verdict at most 2 frames after the card comes to rest
 PLAYERS = ["Ana", "Ben", "Cleo"]
-CONFIG = load_config(None)
+CONFIG = load_config(None, plugins())
 FPS = float(CONFIG["camera"]["fps"])  # the station's camera rate (station.toml)
 INTERVAL_MS = 1000 / FPS
 

@@ -18,6 +18,7 @@ from engine.errors import EngineError
 from engine.games import GAME_TITLES
 from engine.rules import new_game
 from station.game_dates import SPREADSHEET, shown, when
+from station.games import plugins
 from station.paths import JOURNAL_NAME, SYSTEM_CONFIG, journal_path
 from station.progress import ProgressLine
 from station.spreadsheet import SpreadsheetWriter
@@ -58,7 +59,7 @@ def _configured_state_dir(config: Path | None) -> Path | None:
     if path is None:
         return None
     try:
-        loaded = load_config(path)
+        loaded = load_config(path, plugins())
     except ConfigFileError as exc:
         raise UsageError(str(exc)) from None
     return Path(loaded["station"]["state_dir"]).expanduser() if loaded["station"]["state_dir"] else None
@@ -119,7 +120,7 @@ def _note_kept_journals(path: Path) -> None:
 
 def _no_games(message: str, args: argparse.Namespace) -> None:
     if args.csv:
-        SpreadsheetWriter(sys.stdout).writerow(csv_fields())
+        SpreadsheetWriter(sys.stdout).writerow(csv_fields(plugins()))
     if args.csv or args.json:
         print(message, file=sys.stderr)
     else:
@@ -134,7 +135,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         return EXIT_OK
     summaries = _summarised(games)
     if args.csv:
-        fields = csv_fields()
+        fields = csv_fields(plugins())
         writer = SpreadsheetWriter(sys.stdout)   # RFC 4180, every cell quoted, no formula runs
         writer.writerow(fields)
         writer.writerows(csv_row(s, fields) for s in summaries)
@@ -158,7 +159,7 @@ def _summarised(games: list[StoredGame]) -> list[GameSummary]:
     progress = ProgressLine("Reading the games:") if len(games) >= PROGRESS_FROM else None
     summaries = []
     for done, game in enumerate(games, 1):
-        summaries.append(summarise(game))
+        summaries.append(summarise(game, plugins()))
         if progress is not None:
             progress(done, len(games))
     return summaries
@@ -178,7 +179,7 @@ def _tell(journal: Journal, number: int, *, as_json: bool) -> int:
     except EngineError as exc:
         print(f"mathstation history: game {number} cannot be replayed: {exc}", file=sys.stderr)
         return EXIT_DAMAGED
-    summary = summarise(stored)
+    summary = summarise(stored, plugins())
     if not as_json:
         print(f"Game {stored.id} · started {when(stored)} · {result(summary)}")
         print(game.headline())

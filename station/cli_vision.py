@@ -54,6 +54,13 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_calibrate)
 
 
+def first_scene() -> Callable[[int], Any]:
+    """The ``virtual`` camera's still table: the first game's (``scan`` and ``calibrate`` choose no game)."""
+    from station.games import playable, plugin
+
+    return plugin(playable()[0]).demo_scene
+
+
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {text!r}")
@@ -143,7 +150,7 @@ def _scan_camera(args: argparse.Namespace, decoder: Any) -> int:
 
     width, height = args.size
     try:
-        camera = open_camera(args.camera, width=width, height=height)
+        camera = open_camera(args.camera, width=width, height=height, scene=first_scene())
     except CameraError as exc:
         return _fail("scan", exc)
     with camera:
@@ -395,7 +402,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     else:
         width, height = args.size
         try:
-            with open_camera(args.camera, width=width, height=height) as camera:
+            with open_camera(args.camera, width=width, height=height, scene=first_scene()) as camera:
                 frame = _still(camera, "calibrate")
         except CameraError as exc:
             return _fail("calibrate", exc)

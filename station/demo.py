@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules import new_game
-from station.games import StationGame
+from station.game_plugin import StationGame
 from station.journal_file import write_journal_file
 from station.terminal_text import say
 

@@ -65,7 +65,7 @@ class StationGame(ABC):
     def settings(self) -> dict[str, Key]:
         """The station config's ``[<name>]`` section: its keys, defaults and checks."""
 
-    #: The game's screens module (``station/ui/<game>.py``): unless the plug-in overrides them,
+    #: The game's screens module (``station/games/<game>/screens.py``): unless the plug-in overrides them,
     #: ``setup_options``, ``game_config``, ``live_view``, ``overlays``, ``confirm`` and ``menu`` are
     #: its functions of the same names (``confirm`` and ``menu`` only if it has them).
     screens: ClassVar[ModuleType | None] = None

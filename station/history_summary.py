@@ -4,22 +4,24 @@ and the teacher's page both show, in one module below both of them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from engine.games import GAME_TITLES
 from station.game_dates import SPREADSHEET, shown, when
 from station.store import GameSummary
+
+if TYPE_CHECKING:
+    from station.game_plugin import StationGame
 
 #: Every game's columns; each game's own measures follow (``csv_fields``).
 BASE_FIELDS = ["id", "started", "ended", "game", "players", "status", "winner", "scores", "duration_s", "actions",
                "violations"]
 
 
-def csv_fields() -> list[str]:
-    """The CSV header: every game's columns, then each playable game's own measures, once each."""
-    from station.games import plugins
-
-    own = [column for game in plugins().values() for column in game.history_columns]
+def csv_fields(games: Mapping[str, StationGame]) -> list[str]:
+    """The CSV header: every game's columns, then each of ``games``' own measures, once each."""
+    own = [column for game in games.values() for column in game.history_columns]
     return BASE_FIELDS + [c for c in dict.fromkeys(own) if c not in BASE_FIELDS]
 
 

@@ -107,7 +107,9 @@ class Station:
             if self.camera is None:
                 from station.cameras import open_camera
                 width, height, fps = self.camera_size
-                self.camera = open_camera(self.camera_spec, width=width, height=height, fps=fps, clock=self.clock)
+                first = next(iter(self.referee.games.values()))   # a virtual camera shows the first game's table
+                self.camera = open_camera(self.camera_spec, width=width, height=height, fps=fps, clock=self.clock,
+                                          scene=first.demo_scene)
             else:
                 self.camera.reopen()
         except CameraError as exc:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from station.games import plugin, plugins
 from station.sim.scenario import Scenario, ScenarioError, ScenarioFailed, Step, _describe_view, _matches, default_table_mm, screen_shows
 
 
@@ -39,7 +40,7 @@ class ScenarioRun:
         self._between_frames = between_frames or (lambda: None)
         overrides: dict[str, dict[str, Any]] = {k: dict(v) for k, v in scenario.station.items()}
         overrides.setdefault("station", {})["state_dir"] = str(state_dir)
-        self.config = load_config(None).with_overrides(overrides)
+        self.config = load_config(None, plugins()).with_overrides(overrides)
         self.mat = self._mat()
         cam = scenario.camera
         self.camera_model = CameraModel.seeing(float(cam.get("table_mm", default_table_mm(self.mat))),
@@ -56,7 +57,6 @@ class ScenarioRun:
     def _mat(self) -> Any:
         """The mat the scenario names, else the one its game is played on, else the default
         game's (a scenario that only resumes a journal's game)."""
-        from station.games import plugin
         from station.table.mat import MatError, mat_layout
 
         try:
@@ -82,7 +82,7 @@ class ScenarioRun:
 
         journal = Journal(journal_path(self.state_dir))
         seed = self.scenario.seed
-        referee = Referee(self.config, journal, seed=lambda: seed, log_event=self._record)
+        referee = Referee(self.config, journal, games=plugins(), seed=lambda: seed, log_event=self._record)
         self._referee = referee   # the game the records describe, also while a restart rebuilds the station
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
                                camera=self.camera_model, clock=lambda: self.now)

@@ -47,6 +47,11 @@ def test_the_shipped_code_keeps_every_contract():
     ("station/table/mat.py", "from station.games import plugin", "The shared rooms import no game"),
     ("station/ui/controller.py", "import station.games.sum.screens", "The shared rooms import no game"),
     ("station/hardware/camera.py", "import station.sim.virtual_table", "Hardware imports nothing"),
+    ("station/referee.py", "from station.games import plugins", "Handed their games"),
+    ("station/config.py", "from station.games import plugins", "Handed their games"),
+    ("station/web/board.py", "from station.games import plugin", "Handed their games"),
+    ("station/ui/controller.py", "import station.referee", "Screens import no referee"),
+    ("station/vision/track.py", "import station.printables.sheets", "Vision imports no printing"),
     ("station/games/sum/plugin.py", "import station.games.math_wars.table", "Games are independent"),
 ])
 def test_an_import_back_up_the_layers_fails_the_check_and_names_it(tmp_path, module, line, contract):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from station.config import load_config
+from station.games import plugins
 from station.hardware.buttons import ScriptedButtons
 from station.games.math_wars.demo import demo_scene
 from station.sim.virtual_camera import VirtualCamera
@@ -18,12 +19,12 @@ from station.vision.mat_memory import MARKERS_NAME
 
 def test_table_events_are_stamped_with_the_frame_s_capture_time_not_the_tick_s(tmp_path):
     """A busy loop gets round to a frame late: the card went down when the frame was taken."""
-    config = load_config(None).with_overrides({"station": {"state_dir": str(tmp_path)}})
+    config = load_config(None, plugins()).with_overrides({"station": {"state_dir": str(tmp_path)}})
     now = [0.0]
     lag = 0.4  # the frame was taken this long before the tick that judges it
     camera = VirtualCamera(demo_scene(0), width=1280, height=720, clock=lambda: now[0] - lag)
     events: list[dict] = []
-    station = Station.from_config(config, Referee(config, Journal(journal_path(tmp_path))), camera, open_display("none"),
+    station = Station.from_config(config, Referee(config, Journal(journal_path(tmp_path)), games=plugins()), camera, open_display("none"),
                                   ScriptedButtons(), open_signals("none"), make_decoder(), table_log=events.extend,
                                   clock=lambda: now[0])
     for tick in (10.0, 10.2):

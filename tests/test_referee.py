@@ -14,6 +14,7 @@ import toy_game
 from conftest import registered
 
 from station.config import check_config, load_config
+from station.games import plugins
 from station.hardware.buttons import Press
 from station.referee import JOURNAL_FAILING, MAX_DEADLINES, Referee
 from station.store import Journal
@@ -30,11 +31,11 @@ TWO = {"game": "math-wars", "players": ["Ana", "Ben"]}
 
 def referee(tmp_path, config=None, records: list | None = None, seed=lambda: 7) -> Referee:
     log_event = records.append if records is not None else None
-    return Referee(config or load_config(None), Journal(tmp_path / "journal.sqlite3"), seed=seed, log_event=log_event)
+    return Referee(config or load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=seed, log_event=log_event)
 
 
 def configured(**sections: Any):
-    return check_config(sections, Path("(test)"))
+    return check_config(sections, Path("(test)"), plugins())
 
 
 def placed(card: str, zone: str) -> dict:
@@ -369,7 +370,7 @@ def test_the_setup_screens_results_choice_is_the_games(tmp_path):
 
 
 def test_without_a_seed_each_game_gets_a_random_one(tmp_path):
-    ref = Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"))
+    ref = Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins())
     for press in [CONFIRM, *[SELECT] * 5, CONFIRM]:
         ref.press(press, 0.0)
     seed = ref.game.config["seed"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from screen_helpers import bottom_line
 from station.config import load_config
+from station.games import plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal
@@ -16,7 +17,7 @@ SELECT, CONFIRM, BACK, SPARE = Press("select"), Press("confirm"), Press("back"),
 
 
 def referee(tmp_path) -> Referee:
-    return Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"), seed=lambda: 7)
+    return Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 7)
 
 
 def screen(ref: Referee, now: float = 0.0):

@@ -17,7 +17,7 @@ from PIL import Image, ImageChops
 
 from engine.rules import new_game
 from station.config import load_config
-from station.games import plugin
+from station.games import plugin, plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.sim.scenario import load_scenario
@@ -45,7 +45,8 @@ PATIENCE = 60  # seconds a wait may take on a busy machine before the test fails
 def server(station):  # type: ignore[no-untyped-def]
     (station.folder / "web-pin").write_text(PIN + "\n")
     web = WebServer(bind="127.0.0.1", port=0, state_dir=station.folder, roster=station.roster,
-                    journal_file=station.journal_file, config_path=station.config_path, board=station.board)
+                    journal_file=station.journal_file, config_path=station.config_path, board=station.board,
+                    games=plugins())
     web.start()
     yield web
     web.stop()
@@ -153,7 +154,7 @@ def test_a_game_set_up_from_the_roster_shows_live_and_advances_as_it_is_played(b
     browser.find_element(By.ID, "new-name").send_keys("Mia")
     submit(browser, browser.find_element(By.ID, "add"))
     assert "Mia" in roster_names(browser)
-    referee = Referee(load_config(None), Journal(tmp_path / "live.sqlite3"), seed=lambda: 7,
+    referee = Referee(load_config(None, plugins()), Journal(tmp_path / "live.sqlite3"), games=plugins(), seed=lambda: 7,
                       roster=station.roster.names,
                       log_event=lambda record: station.board.record(record, referee.game))
     for button in ("confirm", "select", "spare", "spare"):   # Math Wars Meta; seat 1 steps back: the guest, then Mia

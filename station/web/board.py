@@ -102,10 +102,8 @@ class Board:
         self._seen = (referee.game_id, state, self._recorded)
         live = Live(version=self._live.version + 1)
         if game is not None and state is not None:
-            from station.games import plugin
-
             outcome = game.outcome()
-            view = plugin(game.name).live_view(state, referee.clock_time(now), 0)
+            view = referee.games[game.name].live_view(state, referee.clock_time(now), 0)
             live = Live(version=live.version, game=game.name, title=GAME_TITLES.get(game.name, game.name),
                         game_id=referee.game_id, headline=_headline(view),
                         scores={str(side): _plain(score) for side, score in outcome.scores.items()},

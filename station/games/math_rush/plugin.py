@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.table.mat import MatLayout, mat_layout
 from station.games.math_rush import screens as screens
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
 
 NAME = "math-rush"
 
@@ -44,7 +48,7 @@ class MathRushStation(StationGame):
     def mat(self, config: Mapping[str, Any]) -> MatLayout:
         return mat_layout(NAME, 1)  # one mat for the whole team
 
-    def table(self, config: Mapping[str, Any]) -> Any:
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
         from station.games.math_rush.table import MathRushTable
 
         return MathRushTable(config["players"])
@@ -74,7 +78,7 @@ class MathRushStation(StationGame):
 
         return Demo.of(*demo_scenario(config, seed))
 
-    def demo_scene(self, seed: int) -> Any:
+    def demo_scene(self, seed: int) -> Scene:
         from station.games.math_rush.demo import demo_scene
 
         return demo_scene(seed)

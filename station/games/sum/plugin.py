@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
 from station.games import Action, Demo, Menu, StationGame, per_player
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.games.sum import screens as screens
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
 
 NAME = "sum"
 
@@ -33,7 +37,7 @@ class SumStation(StationGame):
             "wild": Key(True, yes_no, "the wild cards' effects, as setup offers them first"),
         }
 
-    def table(self, config: Mapping[str, Any]) -> Any:
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
         from station.games.sum.table import SumTable
 
         return SumTable(config["players"])
@@ -83,7 +87,7 @@ class SumStation(StationGame):
 
         return Demo.of(*demo_scenario(config, seed))
 
-    def demo_scene(self, seed: int) -> Any:
+    def demo_scene(self, seed: int) -> Scene:
         from station.games.sum.demo import demo_scene
 
         return demo_scene(seed)

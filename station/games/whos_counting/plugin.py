@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame, per_player
 from station.settings import Key, number, one_of, seat_keys, whole
 from station.games.whos_counting import screens as screens
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
 
 NAME = "whos-counting"
 
@@ -34,7 +38,7 @@ class WhosCountingStation(StationGame):
             "split_rounds": Key("down", one_of("down", "up"), "an odd score split: round each half down or up"),
         }
 
-    def table(self, config: Mapping[str, Any]) -> Any:
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
         from station.games.whos_counting.table import WhosCountingTable
 
         return WhosCountingTable(config["players"])
@@ -64,7 +68,7 @@ class WhosCountingStation(StationGame):
 
         return Demo.of(*demo_scenario(config, seed))
 
-    def demo_scene(self, seed: int) -> Any:
+    def demo_scene(self, seed: int) -> Scene:
         from station.games.whos_counting.demo import demo_scene
 
         return demo_scene(seed)
