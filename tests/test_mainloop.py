@@ -37,11 +37,11 @@ def test_table_events_are_stamped_with_the_frame_s_capture_time_not_the_tick_s(t
 def test_a_restarted_station_reads_its_first_frame_warm_from_the_markers_its_last_run_kept(tmp_path):
     """The mat's markers are kept in the state folder: after a restart with the mat unmoved, the
     first frame reads them where they were (no search across the frame) and every card on it."""
-    config = load_config(None).with_overrides({"station": {"state_dir": str(tmp_path)}})
+    config = load_config(None, plugins()).with_overrides({"station": {"state_dir": str(tmp_path)}})
 
     def station() -> Station:
         camera = VirtualCamera(demo_scene(0), width=1280, height=720)
-        return Station.from_config(config, Referee(config, Journal(journal_path(tmp_path))), camera, open_display("none"),
+        return Station.from_config(config, Referee(config, Journal(journal_path(tmp_path)), games=plugins()), camera, open_display("none"),
                                    ScriptedButtons(), open_signals("none"), make_decoder())
 
     first = station()
