@@ -59,9 +59,11 @@ import cv2
 import numpy as np
 
 from station.config import load_config
+from station.games import plugins
 from station.hardware.camera import Camera, CameraLost
-from station.sim.math_rush_demo import help_spot
-from station.sim.scenario import Scenario, ScenarioRun, Step
+from station.games.math_rush.demo import help_spot
+from station.sim.scenario import Scenario, Step
+from station.simulate import ScenarioRun
 from station.sim.virtual_table import PlacedCard, Scene, VirtualTable
 from station.table.mat import MatLayout, mat_layout
 from station.ui.views import TimerView, VerdictView
@@ -74,11 +76,11 @@ MOVING_FRAMES = 2  # frames of the card sliding in before it lies still
 REST_FRAMES = 8  # frames served after the card comes to rest, the verdict looked for after each
 GOAL_FRAMES = 2  # issue 16: the verdict at most 2 frames after the card comes to rest
 PLAYERS = ["Ana", "Ben", "Cleo"]
-CONFIG = load_config(None)
+CONFIG = load_config(None, plugins())
 FPS = float(CONFIG["camera"]["fps"])  # the station's camera rate (station.toml)
 INTERVAL_MS = 1000 / FPS
 
-# The mat's layout (station/sim/math_rush_demo.py): a set card k of a row lies at
+# The mat's layout (station/games/math_rush/demo.py): a set card k of a row lies at
 # x = row.x + 48 + 50 k on the row's centre line; a card laid on an equal one lies 3 mm off it.
 FIRST_CARD_MM, CARD_STEP_MM, STACK_OFFSET_MM = 48.0, 50.0, 3.0
 GOALS = {1: "MR-A-G4", 2: "MR-A-G8", 3: "MR-A-G23"}  # UP 6; DOWN 6; UP 5, greater than 1/3
@@ -335,12 +337,12 @@ class Bench:
         return Landing(found, verdict_ms, landing_ms, judged), after
 
     def _placed(self, row: int) -> int | None:
-        """Row ``row``'s cards placed, as the live screen shows them (None: another screen is up)."""
+        """Row ``row``'s cards placed, as the live screen shows them ("2 of 3"; None: another screen is up)."""
         view = self.run.station.last_view
         if not isinstance(view, TimerView):
             return None
         line = next((line for line in view.rows if line.name == f"Row {row}"), None)
-        return int(line.detail.split("/")[0]) if line is not None else None
+        return int(line.detail.split(" of ")[0]) if line is not None else None
 
     def _shows_verdict(self, row: int, right: bool, placed_before: int | None) -> bool:
         """A right card: the live screen's count for its row gone up. A wrong one: its verdict screen."""

@@ -25,8 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from station.sim.math_wars_demo import demo_scenario
-from station.sim.scenario import ScenarioRun
+from station.games.math_wars.demo import demo_scenario
+from station.simulate import ScenarioRun
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 SAMPLE_EVERY = 50  # frames

@@ -2,25 +2,21 @@
 
 Adding a game is adding (or filling in) its line in ``GAMES`` and writing its own packages:
 its rules in ``engine.<package>`` (exporting ``RULES``, its ``Game`` class), its deck manifest in
-``engine/decks/<name>.toml`` and its station plug-in in ``station.games.<package>`` (exporting
-``PLUGIN``). Nothing else names a game. A game whose line has no ``package`` is known (its
-cards are told apart from strangers' codes) but cannot be refereed yet.
+``engine/decks/<name>.toml`` and its station side in the package ``station.games.<package>``
+(exporting ``PLUGIN``, and holding its data files). Nothing else names a game. A game whose line has no ``package`` is known (its
+cards are told apart from strangers' codes) but cannot be refereed yet. Data only, so the catalog
+reads it below the rules: ``engine.rules`` makes a game from its line.
 
->>> new_game({"game": "math-wars", "players": ["Ana", "Ben"]}).name
-'math-wars'
 >>> GAME_TITLES["whos-counting"], GAME_CODES["whos-counting"]
 ("Who's Counting?", 'WC')
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from engine.errors import ConfigError
-from engine.protocol import Event, Game
 
 
 @dataclass(frozen=True)
@@ -38,6 +34,7 @@ class GameInfo:
     rules_module: str | None = None
     station_module: str | None = None
     deck: tuple[str, str] | None = None  # (package, file) of the deck manifest
+    data: str | None = None  # the package holding its station data files (mat, card look, rules card)
 
     @property
     def playable(self) -> bool:
@@ -50,6 +47,12 @@ class GameInfo:
     @property
     def station_path(self) -> str | None:
         return self.station_module or (f"station.games.{self.package}" if self.package else None)
+
+    @property
+    def station_data(self) -> str | None:
+        """The package of the game's station data files: ``<name>.mat.toml``, ``<name>.look.toml``,
+        ``<name>.rules.toml`` (``station/games/<package>/``)."""
+        return self.data or (f"station.games.{self.package}" if self.package else None)
 
     @property
     def deck_resource(self) -> tuple[str, str]:
@@ -124,31 +127,3 @@ class _Titles(Mapping[str, str]):
 
 GAME_TITLES: Mapping[str, str] = _Titles("title")
 GAME_CODES: Mapping[str, str] = _Titles("code")
-
-
-def game_class(name: object) -> type[Game]:
-    """The rules class for a game name, or a ``ConfigError`` that lists the choices."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise ConfigError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
-    entry = GAMES[name]
-    if entry.rules_path is None:
-        playable = ", ".join(GAMES.playable())
-        raise ConfigError(f"{entry.title} cannot be refereed yet (playable now: {playable})")
-    rules = getattr(importlib.import_module(entry.rules_path), "RULES")
-    if rules.name != name:
-        raise ConfigError(f"{entry.rules_path}.RULES referees {rules.name!r}, not {name!r}: fix the registry line")
-    return rules  # type: ignore[no-any-return]
-
-
-def new_game(config: Mapping[str, Any]) -> Game:
-    """A fresh game from its config (``config["game"]`` picks the rules)."""
-    if not isinstance(config, Mapping):
-        raise ConfigError(f"a game config is a JSON object, not {type(config).__name__}")
-    return game_class(config.get("game"))(config)
-
-
-def replay(config: Mapping[str, Any], actions: Iterable[Mapping[str, Any]]) -> tuple[Game, list[Event]]:
-    """Rebuild any game from its config and actions; returns the game and all events."""
-    if not isinstance(config, Mapping):
-        raise ConfigError(f"a game config is a JSON object, not {type(config).__name__}")
-    return game_class(config.get("game")).replay(config, actions)

@@ -106,6 +106,7 @@ class Game(ABC):
         self._actions: list[Action] = []
         self._last_t: float = 0
         self._judged: set[str] = set()  # cards of plays judged wrong that may still lie there (judged_cards)
+        self._ended_at: float | None = None
 
     @property
     def config(self) -> dict[str, Any]:
@@ -122,6 +123,12 @@ class Game(ABC):
         """The time of the last action applied (0 before the first)."""
         return self._last_t
 
+    @property
+    def ended_at(self) -> float | None:
+        """The time of the action that ended the game (None while it goes on): a finished
+        game's clock stands there, however long its last screen stays up."""
+        return self._ended_at
+
     def apply(self, action: Mapping[str, Any]) -> list[Event]:
         """Apply one action and return the events it caused (each stamped with the action's ``t``)."""
         checked = self.check_action(action)
@@ -134,6 +141,8 @@ class Game(ABC):
                 self._judged.discard(card)  # played right, or (a ``lift``) known to be taken away
         self._actions.append(checked)
         self._last_t = checked["t"]
+        if self._ended_at is None and self.outcome().over:
+            self._ended_at = checked["t"]
         return [{**event, "t": checked["t"]} for event in events]
 
     def check_action(self, action: Mapping[str, Any]) -> Action:

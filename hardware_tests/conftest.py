@@ -117,9 +117,10 @@ def config_path(config: pytest.Config) -> Path:
 
 def load_rig(path: Path) -> Rig:
     from station.config import ConfigFileError, load_config
+    from station.games import plugins
 
     try:
-        config = load_config(path)
+        config = load_config(path, plugins())
     except ConfigFileError as exc:
         raise pytest.UsageError(f"{path}: {exc}") from None
     camera, display, buttons, signals = config["camera"], config["display"], config["buttons"], config["signals"]

@@ -129,7 +129,7 @@ def load_source(source: str) -> Any:
 # ---- the child: plays a table script from a step, in front of a table as it lies ------------
 
 def child(args: argparse.Namespace) -> int:
-    from station.sim.scenario import ScenarioRun
+    from station.simulate import ScenarioRun
 
     scenario = load_source(args.source)
 
@@ -246,7 +246,7 @@ def read_journal(state: Path) -> list[Any]:
 
 
 def outcome_of(config: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
-    from engine.games import replay
+    from engine.rules import replay
 
     game, _ = replay(config, actions)
     outcome = game.outcome()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from station.config import load_config
+from station.games import plugins
 from station.hardware.buttons import Press
 from station.hardware.display import save_preview
 from station.mainloop import CAMERA_LOST
@@ -77,7 +78,7 @@ class Driver:
 def station() -> Iterator[Driver]:
     """A fresh station (the default config, a journal in a temporary folder), at time 0."""
     with tempfile.TemporaryDirectory() as scratch:
-        yield Driver(Referee(load_config(None), Journal(Path(scratch) / "journal.sqlite3"), seed=lambda: 1))
+        yield Driver(Referee(load_config(None, plugins()), Journal(Path(scratch) / "journal.sqlite3"), games=plugins(), seed=lambda: 1))
 
 
 def math_wars_shots() -> dict[str, View]:

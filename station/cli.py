@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import EngineError
-from engine.games import new_game
+from engine.rules import new_game
 from engine.protocol import Game
 from station import cli_history, cli_print, cli_selftest, cli_station, cli_vision
 from station.journal_file import JournalFileError, read_journal_file

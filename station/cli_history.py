@@ -15,28 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
-from engine.games import GAME_TITLES, new_game
+from engine.games import GAME_TITLES
+from engine.rules import new_game
 from station.game_dates import SPREADSHEET, shown, when
-from station.paths import JOURNAL_NAME, journal_path
+from station.games import plugins
+from station.paths import JOURNAL_NAME, SYSTEM_CONFIG, journal_path
 from station.progress import ProgressLine
 from station.spreadsheet import SpreadsheetWriter
+from station.history_summary import BASE_FIELDS, csv_fields, csv_row, details, result, table
 from station.store import GameSummary, Journal, JournalError, NoSuchGame, StoredGame, summarise
 
 EXIT_OK, EXIT_DAMAGED, EXIT_USAGE = 0, 1, 2
 PROGRESS_FROM = 30   # games in the journal from which reading them shows a progress line
-#: Every game's columns; each game's own measures follow (``csv_fields``).
-BASE_FIELDS = ["id", "started", "ended", "game", "players", "status", "winner", "scores", "duration_s", "actions",
-               "violations"]
-
-
-def csv_fields() -> list[str]:
-    """The CSV header: every game's columns, then each playable game's own measures, once each."""
-    from station.games import plugins
-
-    own = [column for game in plugins().values() for column in game.history_columns]
-    return BASE_FIELDS + [c for c in dict.fromkeys(own) if c not in BASE_FIELDS]
-
-
 class UsageError(Exception):
     """Bad input from the command line: the message is what the user reads."""
 
@@ -64,13 +54,12 @@ def register(sub: Any) -> None:
 def _configured_state_dir(config: Path | None) -> Path | None:
     """The config's ``[station] state_dir``, when a config is given or installed and names one."""
     from station.config import ConfigFileError, load_config
-    from station.daemon import SYSTEM_CONFIG
 
     path = config or (SYSTEM_CONFIG if SYSTEM_CONFIG.is_file() else None)
     if path is None:
         return None
     try:
-        loaded = load_config(path)
+        loaded = load_config(path, plugins())
     except ConfigFileError as exc:
         raise UsageError(str(exc)) from None
     return Path(loaded["station"]["state_dir"]).expanduser() if loaded["station"]["state_dir"] else None
@@ -131,7 +120,7 @@ def _note_kept_journals(path: Path) -> None:
 
 def _no_games(message: str, args: argparse.Namespace) -> None:
     if args.csv:
-        SpreadsheetWriter(sys.stdout).writerow(csv_fields())
+        SpreadsheetWriter(sys.stdout).writerow(csv_fields(plugins()))
     if args.csv or args.json:
         print(message, file=sys.stderr)
     else:
@@ -146,7 +135,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         return EXIT_OK
     summaries = _summarised(games)
     if args.csv:
-        fields = csv_fields()
+        fields = csv_fields(plugins())
         writer = SpreadsheetWriter(sys.stdout)   # RFC 4180, every cell quoted, no formula runs
         writer.writerow(fields)
         writer.writerows(csv_row(s, fields) for s in summaries)
@@ -170,79 +159,10 @@ def _summarised(games: list[StoredGame]) -> list[GameSummary]:
     progress = ProgressLine("Reading the games:") if len(games) >= PROGRESS_FROM else None
     summaries = []
     for done, game in enumerate(games, 1):
-        summaries.append(summarise(game))
+        summaries.append(summarise(game, plugins()))
         if progress is not None:
             progress(done, len(games))
     return summaries
-
-
-def table(summaries: list[GameSummary]) -> list[str]:
-    """The teacher's table: one line per game, columns lined up; the game's own measures last."""
-    head = ("#", "Started", "Game", "Players", "Result", "Length", "Details")
-    rows = [head] + [(str(s.id), when(s), GAME_TITLES.get(s.game, s.game), ", ".join(s.players), result(s),
-                      _length(s.duration_s), details(s)) for s in summaries]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    numeric = {0, 5}
-    return ["  ".join(cell.rjust(w) if i in numeric else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-            .rstrip() for row in rows]
-
-
-def details(s: GameSummary) -> str:
-    """The game's own measures in a few words: ``hands 17, rounds 6``, ``cards left Ana 7 Ben 0``
-    (those the result does not already say)."""
-    said = []
-    for name, value in s.measures.items():
-        if value in ("", {}, []) or value == s.scores:
-            continue
-        words = name.replace("_", " ")
-        if isinstance(value, dict):
-            said.append(f"{words} " + " ".join(f"{key} {item}" for key, item in value.items()))
-        elif isinstance(value, list):
-            said.append(f"{words} " + "; ".join(map(str, value)))
-        else:
-            said.append(f"{words} {value}")
-    return ", ".join(said)
-
-
-def result(s: GameSummary) -> str:
-    """``Ana won 4–2``, ``Ana won, scoring 28`` (solo, or a team's one score), ``in progress``, ``stopped`` ..."""
-    if s.winner is not None:
-        others = [(side, n) for side, n in s.scores.items() if side != s.winner]
-        won = s.scores.get(s.winner)
-        if won is None and len(s.scores) == 1:    # a cooperative game's one team score
-            (won,), others = s.scores.values(), []
-        if won is None:
-            return f"{s.winner} won"
-        if not others:
-            return f"{s.winner} won, scoring {won}"
-        if len(others) == 1:
-            return f"{s.winner} won {won}–{others[0][1]}"
-        return f"{s.winner} won {won} ({', '.join(f'{side} {n}' for side, n in others)})"
-    return {"playing": "in progress"}.get(s.status, s.status)
-
-
-def csv_row(s: GameSummary, fields: list[str]) -> list[Any]:
-    row = {"id": s.id, "started": shown(s.started, s.started_synced, SPREADSHEET),
-           "ended": shown(s.ended, s.ended_synced, SPREADSHEET),
-           "game": GAME_TITLES.get(s.game, s.game), "players": "; ".join(s.players), "status": s.status,
-           "winner": s.winner or "", "scores": _cell(s.scores), "duration_s": f"{s.duration_s:g}",
-           "actions": s.actions, "violations": s.violations}
-    row.update({name: _cell(value) for name, value in s.measures.items()})
-    return [row.get(name, "") for name in fields]
-
-
-def _cell(value: Any) -> Any:
-    """A spreadsheet cell: a mapping as ``Ana 4; Ben 2``, a list joined with "; "."""
-    if isinstance(value, dict):
-        return "; ".join(f"{key} {item}" for key, item in value.items())
-    if isinstance(value, list):
-        return "; ".join(map(str, value))
-    return value
-
-
-def _length(seconds: float) -> str:
-    whole = round(seconds)
-    return f"{whole // 60:02d}:{whole % 60:02d}"
 
 
 # ---- one game, told -------------------------------------------------------------------------
@@ -259,7 +179,7 @@ def _tell(journal: Journal, number: int, *, as_json: bool) -> int:
     except EngineError as exc:
         print(f"mathstation history: game {number} cannot be replayed: {exc}", file=sys.stderr)
         return EXIT_DAMAGED
-    summary = summarise(stored)
+    summary = summarise(stored, plugins())
     if not as_json:
         print(f"Game {stored.id} · started {when(stored)} · {result(summary)}")
         print(game.headline())

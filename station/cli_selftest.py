@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from station.config import ConfigFileError, StationConfig, load_config
-from station.daemon import SYSTEM_CONFIG
+from station.games import playable, plugin, plugins
+from station.paths import SYSTEM_CONFIG
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -29,7 +30,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     path = args.config or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
     try:
-        config = load_config(path)
+        config = load_config(path, plugins())
     except ConfigFileError as exc:
         print(f"mathstation selftest: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -79,7 +80,8 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
     c = config["camera"]
 
     def picture() -> tuple[int, int]:
-        with open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"]) as camera:
+        with open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"],
+                         scene=plugin(playable()[0]).demo_scene) as camera:
             image = camera.read().image
         return image.shape[1], image.shape[0]
 

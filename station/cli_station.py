@@ -83,7 +83,8 @@ def _noting(base: type[argparse.Action]) -> type[argparse.Action]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from station.sim.scenario import ScenarioError, ScenarioFailed, ScenarioRun, load_scenario
+    from station.sim.scenario import ScenarioError, ScenarioFailed, load_scenario
+    from station.simulate import ScenarioRun
 
     try:
         scenario = load_scenario(args.scenario)
@@ -117,7 +118,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     from engine.errors import EngineError
-    from engine.games import new_game
+    from engine.rules import new_game
     from station.games import plugin
 
     game = plugin(args.game)
@@ -142,11 +143,12 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> int:
-    from station.sim.scenario import ScenarioRun
+    from station.simulate import ScenarioRun
 
     demo = game.demo(config, args.seed, args.reveal)
     scenario = demo.scenario
-    say(f"{scenario.title}: {len(demo.expected.seats())} players on the virtual table, {demo.places} cards to put down.")
+    seats = len(demo.expected.seats())
+    say(f"{scenario.title}: {seats} player{'s' if seats != 1 else ''} on the virtual table, {demo.places} cards to put down.")
     say("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
     story = _Story(game.story(demo.expected), sys.stdout)
     pace = args.pace if args.pace is not None else (1 / scenario.fps if sys.stdout.isatty() else 0.0)

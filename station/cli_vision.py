@@ -54,6 +54,13 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_calibrate)
 
 
+def first_scene() -> Callable[[int], Any]:
+    """The ``virtual`` camera's still table: the first game's (``scan`` and ``calibrate`` choose no game)."""
+    from station.games import playable, plugin
+
+    return plugin(playable()[0]).demo_scene
+
+
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {text!r}")
@@ -143,7 +150,7 @@ def _scan_camera(args: argparse.Namespace, decoder: Any) -> int:
 
     width, height = args.size
     try:
-        camera = open_camera(args.camera, width=width, height=height)
+        camera = open_camera(args.camera, width=width, height=height, scene=first_scene())
     except CameraError as exc:
         return _fail("scan", exc)
     with camera:
@@ -309,6 +316,8 @@ class _LiveView:
         self.out.flush()
 
     def _readout(self, shape: tuple[int, ...], observation: Any, tracker: Any) -> list[str]:
+        from station.table.mat import players_text
+
         table = observation.table
         speed = ""
         if len(self.recent) > 1:
@@ -318,7 +327,7 @@ class _LiveView:
             speed = f" · {fps:.1f} frames/s · {ms:.0f} ms per frame (vision)"
         lines = [f"camera {self.name} · {shape[1]}x{shape[0]}{speed}"]
         if table.mat is not None:
-            lines.append(f"mat: {table.mat.title} for {table.mat.seats} players, {table.markers_seen} of 4 markers seen")
+            lines.append(f"mat: {table.mat.title} {players_text(table.mat)}, {table.markers_seen} of 4 markers seen")
         else:
             lines.append("mat: not found (positions in pixels)")
         cards = sorted(tracker.cards.values(), key=lambda c: (c.y, c.x))
@@ -393,7 +402,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     else:
         width, height = args.size
         try:
-            with open_camera(args.camera, width=width, height=height) as camera:
+            with open_camera(args.camera, width=width, height=height, scene=first_scene()) as camera:
                 frame = _still(camera, "calibrate")
         except CameraError as exc:
             return _fail("calibrate", exc)

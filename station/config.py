@@ -11,8 +11,9 @@ logs and shows on the OLED.
 
 The schema is data: one table of sections and keys below. The vision thresholds come straight
 from the pipeline's and tracker's settings dataclasses, so a new threshold needs no edit here,
-and each playable game adds its own ``[<game>]`` section from its plug-in, so a new game needs
-none either.
+and each game adds its own ``[<game>]`` section from its plug-in, so a new game needs none
+either: the layer that chose the games (the daemon, the CLI, the simulator) hands their plug-ins
+to ``load_config``; this module names no game.
 """
 
 from __future__ import annotations
@@ -23,13 +24,15 @@ import functools
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.games import GAMES
 from station.paths import default_state_dir, folder_problem
 from station.settings import Key, number, one_of, shown, text, whole, yes_no
 from station.vision.pipeline import PipelineSettings
 from station.vision.track import TrackSettings
+
+if TYPE_CHECKING:
+    from station.game_plugin import StationGame
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -139,7 +142,7 @@ def _from_dataclass(settings: type) -> dict[str, Key]:
 
 
 #: section -> key -> Key, for the station itself; a nested table (``[buttons.pins]``) is a section
-#: named with a dot. ``schema()`` adds a section per playable game.
+#: named with a dot. ``schema(games)`` adds a section per game.
 STATION_SCHEMA: dict[str, dict[str, Key]] = {
     "station": {
         "state_dir": Key("", _state_dir, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
@@ -184,27 +187,27 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
 }
 
 
-def schema() -> dict[str, dict[str, Key]]:
-    """The whole schema: the station's sections and one per playable game (from its plug-in)."""
-    return _schema(GAMES.version)
+def schema(games: Mapping[str, StationGame]) -> dict[str, dict[str, Key]]:
+    """The whole schema: the station's sections and one per game of ``games`` (name -> plug-in,
+    in menu order), from its plug-in."""
+    return _schema(tuple(games.items()))
 
 
 @functools.cache
-def _schema(registry_version: int) -> dict[str, dict[str, Key]]:
-    from station.games import plugins
-
-    games = plugins()
-    first = Key(next(iter(games), ""), one_of(*games), "the game the menu offers first")
+def _schema(games: tuple[tuple[str, StationGame], ...]) -> dict[str, dict[str, Key]]:
+    names = [name for name, _ in games]
+    first = Key(next(iter(names), ""), one_of(*names), "the game the menu offers first")
     station = {**STATION_SCHEMA["station"], "game": first}
-    return {**STATION_SCHEMA, "station": station, **{name: game.settings() for name, game in games.items()}}
+    return {**STATION_SCHEMA, "station": station, **{name: game.settings() for name, game in games}}
 
 
 class StationConfig:
     """A checked config: ``config["display"]["backend"]``, every key present."""
 
-    def __init__(self, values: dict[str, dict[str, Any]], path: Path | None = None,
+    def __init__(self, values: dict[str, dict[str, Any]], games: Mapping[str, StationGame], path: Path | None = None,
                  warnings: tuple[ConfigWarning, ...] = ()) -> None:
         self._values = values
+        self.games = games  # the plug-ins whose sections it was checked with
         self.path = path
         self.warnings = warnings  # values set aside; the station started with stand-ins for them
 
@@ -234,13 +237,14 @@ class StationConfig:
         raw = self.as_dict()
         for section, keys in overrides.items():
             raw.setdefault(section, {}).update(keys)
-        return check_config(_nest(raw), self.path or Path("(overrides)"))
+        return check_config(_nest(raw), self.path or Path("(overrides)"), self.games)
 
 
-def load_config(path: Path | str | None) -> StationConfig:
-    """Read and check a config file; ``None`` gives the defaults."""
+def load_config(path: Path | str | None, games: Mapping[str, StationGame]) -> StationConfig:
+    """Read and check a config file, with a section for each of ``games`` (name -> plug-in, in
+    menu order); ``None`` gives the defaults."""
     if path is None:
-        return check_config({}, Path("(defaults)"))
+        return check_config({}, Path("(defaults)"), games)
     path = Path(path)
     try:
         content = path.read_text(encoding="utf-8")
@@ -255,7 +259,7 @@ def load_config(path: Path | str | None) -> StationConfig:
     except RecursionError:  # the parser recurses once per level: thousands of [ or { exhaust the stack
         raise ConfigFileError(path, _deepest_key(content), "nested too deeply (hundreds of [ or { inside each other): "
                                                           "a station config never nests") from None
-    return check_config(raw, path)
+    return check_config(raw, path, games)
 
 
 def _deepest_key(text: str) -> str:
@@ -268,11 +272,12 @@ def _deepest_key(text: str) -> str:
     return where if key and len(key) < 40 and "[" not in key else f"line {number + 1}"
 
 
-def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:
-    """Every key checked, defaults filled in; the first problem raises ``ConfigFileError``."""
+def check_config(raw: Mapping[str, Any], path: Path, games: Mapping[str, StationGame]) -> StationConfig:
+    """Every key checked (each of ``games`` has its section), defaults filled in; the first
+    problem raises ``ConfigFileError``."""
     values: dict[str, dict[str, Any]] = {}
     warnings: list[ConfigWarning] = []
-    sections = schema()
+    sections = schema(games)
     for section, keys in sections.items():
         table = _table(raw, section, path)
         values[section] = {}
@@ -304,7 +309,7 @@ def check_config(raw: Mapping[str, Any], path: Path) -> StationConfig:
         if pin in seen:
             raise ConfigFileError(path, "pins", f"{seen[pin]} and {name} are both on pin {pin}")
         seen[pin] = name
-    return StationConfig(values, path, tuple(warnings))
+    return StationConfig(values, games, path, tuple(warnings))
 
 
 def _table(raw: Mapping[str, Any], section: str, path: Path) -> Mapping[str, Any]:

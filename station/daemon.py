@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from station.config import ConfigFileError, ConfigWarning, StationConfig, load_config
+from station.games import plugin, plugins
+from station.paths import SYSTEM_CONFIG
 from station.systemd_notify import Notifier
 
 log = logging.getLogger("station.daemon")
 
 EXIT_OK, EXIT_FAILED, EXIT_CONFIG = 0, 1, 78  # 78 = EX_CONFIG: the unit's RestartPreventExitStatus
-SYSTEM_CONFIG = Path("/etc/mathstation/station.toml")
 MAX_FAILED_TICKS = 50  # a few seconds of failing ticks: restart (the journal resumes the game)
 
 
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     notifier = Notifier()
     try:
-        config = load_config(path)
+        config = load_config(path, plugins())
     except ConfigFileError as exc:   # said once, on stderr (the journal under systemd): nothing else
         _show_config_error(path, exc)
         notifier.status(f"config error: {exc}")
@@ -162,7 +163,7 @@ class Daemon:
         camera = None
         try:
             camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"], clock=self.clock,
-                                 game=cfg["station"]["game"])
+                                 scene=plugin(cfg["station"]["game"]).demo_scene)
         except CameraError as exc:
             log.error("camera: %s (tried again every %s s)", exc, c["retry_every"])
         b = cfg["buttons"]
@@ -181,7 +182,7 @@ class Daemon:
         except SignalsError as exc:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
-        referee = Referee(cfg, journal, log_event=self._log_record, roster=self._roster_names(journal),
+        referee = Referee(cfg, journal, games=plugins(), log_event=self._log_record, roster=self._roster_names(journal),
                           address=self.address or (lambda: station_address_view(self.page)))
         for note in problems:
             referee.controller.show_note(note)
@@ -211,7 +212,8 @@ class Daemon:
         try:
             server = WebServer(bind=web["bind"], port=web["port"], state_dir=journal.path.parent, roster=self.roster,
                                journal_file=journal.path, config_path=self.config.path if self.config.path and
-                               self.config.path.is_file() else None, board=board)
+                               self.config.path.is_file() else None, board=board,
+                               games=plugins())
         except PageNotStarted as exc:
             log.error("teacher's page: not started: %s; the station referees on without it", exc)
             why = VerdictView("info", "No teacher page", exc.short)

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.games import new_game
-from station.games import StationGame
+from engine.rules import new_game
+from station.game_plugin import StationGame
 from station.journal_file import write_journal_file
 from station.terminal_text import say
 

@@ -25,6 +25,7 @@ from station.referee import Referee
 from station.ui.screens import render
 from station.ui.views import FaultView, View
 from station.vision.decode import Decoder
+from station.vision.mat_memory import MARKERS_NAME, MarkerMemory
 from station.vision.pipeline import CardPipeline
 from station.vision.track import CardTracker
 
@@ -58,8 +59,10 @@ class Station:
                     buttons: Buttons, signals: Signals, decoder: Decoder, **options: Any) -> Station:
         """The station the config describes around these devices: the daemon's and the simulator's."""
         c = config["camera"]
+        memory = MarkerMemory(config.state_dir() / MARKERS_NAME, camera=c["source"])  # a restart's first frame warm
         return cls(referee, camera, display, buttons, signals,
-                   CardPipeline(decoder, settings=config.pipeline_settings()), CardTracker(config.track_settings()),
+                   CardPipeline(decoder, settings=config.pipeline_settings(), memory=memory),
+                   CardTracker(config.track_settings()),
                    retry_every=c["retry_every"], camera_spec=c["source"],
                    camera_size=(c["width"], c["height"], c["fps"]), **options)
 
@@ -104,7 +107,9 @@ class Station:
             if self.camera is None:
                 from station.cameras import open_camera
                 width, height, fps = self.camera_size
-                self.camera = open_camera(self.camera_spec, width=width, height=height, fps=fps, clock=self.clock)
+                first = next(iter(self.referee.games.values()))   # a virtual camera shows the first game's table
+                self.camera = open_camera(self.camera_spec, width=width, height=height, fps=fps, clock=self.clock,
+                                          scene=first.demo_scene)
             else:
                 self.camera.reopen()
         except CameraError as exc:

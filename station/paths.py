@@ -13,6 +13,7 @@ JOURNAL_NAME = "journal.sqlite3"
 
 #: The folder systemd's ``StateDirectory=mathstation`` makes; a module constant so tests can move it.
 SYSTEM_STATE_DIR = Path("/var/lib/mathstation")
+SYSTEM_CONFIG = Path("/etc/mathstation/station.toml")  # the station config the daemon and the CLI read by default
 
 
 def default_state_dir(*, writable: bool = True) -> Path:

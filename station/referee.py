@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from engine.errors import EngineError
-from engine.games import new_game, replay
+from engine.rules import new_game, replay
 from engine.protocol import Deadline, Game
 from station.config import StationConfig
-from station.games import plugin, plugins
+from station.game_plugin import StationGame
 from station.hardware.buttons import Press
 from station.store import Journal, JournalError, JournalReset
 from station.table.adapter import Note, TableAdapter
@@ -42,18 +42,21 @@ def set_aside_note(count: int) -> Note:
 
 
 class Referee:
-    """Feed it ``table_events``, ``press`` and ``screen`` calls with a monotonic ``now`` (seconds)."""
+    """Feed it ``table_events``, ``press`` and ``screen`` calls with a monotonic ``now`` (seconds).
+    ``games`` are the plug-ins of the games it may referee, in menu order: the layer that chose
+    them (the daemon, the simulator) hands them down; the referee never looks a game up."""
 
-    def __init__(self, config: StationConfig, journal: Journal, *, seed: Callable[[], int] | None = None,
+    def __init__(self, config: StationConfig, journal: Journal, *, games: Mapping[str, StationGame],
+                 seed: Callable[[], int] | None = None,
                  log_event: Callable[[dict[str, Any]], None] | None = None,
                  roster: Callable[[], Sequence[str]] | None = None,
                  address: Callable[[], View] | None = None) -> None:
         self.config = config
         self.journal = journal
         self.log_event = log_event or (lambda record: None)
-        games = plugins()
+        self.games = dict(games)
         defaults = {name: config[name] for name in games if name in config}
-        self.controller = Controller(games, defaults, seed or (lambda: random.randrange(1_000_000)), address=address)
+        self.controller = Controller(self.games, defaults, seed or (lambda: random.randrange(1_000_000)), address=address)
         if roster is not None:  # the class list: setup seats its names (station.roster)
             self.controller.roster = roster
         self.game: Game | None = None
@@ -114,7 +117,7 @@ class Referee:
 
     def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
         self.game, self.game_id, self._state, self._stuck = game, game_id, None, None
-        self.adapter = plugin(game.name).table(game.config)
+        self.adapter = self.games[game.name].table(game.config)
         self._t_base, self._now_base = t, now
         self.controller.game_started(game.name, reveal)
 
@@ -131,6 +134,12 @@ class Referee:
     def game_time(self, now: float) -> float:
         """Seconds of play: the journal's clock, carried on across restarts."""
         return round(self._t_base + max(now - self._now_base, 0.0), 2)
+
+    def clock_time(self, now: float) -> float:
+        """The time the screens and the page show: the game's own, stopped when the game is over."""
+        t = self.game_time(now)
+        ended = self.game.ended_at if self.game is not None else None
+        return t if ended is None else min(t, ended)
 
     # ---- inputs --------------------------------------------------------------------------
 
@@ -282,7 +291,7 @@ class Referee:
         return self._state
 
     def screen(self, now: float) -> View:
-        return self.controller.view(now, self.state(), self.game_time(now) if self.game else 0.0)
+        return self.controller.view(now, self.state(), self.clock_time(now) if self.game else 0.0)
 
     def take_signals(self) -> list[str]:
         return self.controller.take_signals()

@@ -37,12 +37,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import EngineError
-from engine.games import new_game
+from engine.rules import new_game
 from engine.protocol import Event, Game
 from station.clock_sync import ClockSource, clock_synchronised
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self needs Python 3.11
+
+    from station.game_plugin import StationGame
 
 logger = logging.getLogger("station.store")
 
@@ -149,7 +151,7 @@ _READ_DAMAGE = (_Damaged, sqlite3.DatabaseError, UnicodeDecodeError)
 
 @dataclass(frozen=True)
 class StoredGame:
-    """One game as the journal keeps it: enough to replay it with ``engine.games.replay``."""
+    """One game as the journal keeps it: enough to replay it with ``engine.rules.replay``."""
 
     id: int
     config: dict[str, Any]
@@ -927,9 +929,9 @@ def _wal(path: Path) -> Path:
 
 # ---- summaries ------------------------------------------------------------------------------
 
-def summarise(game: StoredGame) -> GameSummary:
+def summarise(game: StoredGame, games: Mapping[str, StationGame]) -> GameSummary:
     """Replay ``game`` with the engine and sum it up: the outcome the game reports, and its own
-    measures from its plug-in. A game the engine cannot replay to the end is summed up as far as
+    measures from its plug-in in ``games`` (handed down by the layer that chose them). A game the engine cannot replay to the end is summed up as far as
     it goes, and ``problem`` says why (history must show every game)."""
     live: Game | None = None
     events: list[Event] = []
@@ -946,12 +948,10 @@ def summarise(game: StoredGame) -> GameSummary:
             break
     winner, scores, measures = None, {}, {}
     if live is not None:
-        from station.games import plugin
-
         outcome = live.outcome()
         winner = " & ".join(outcome.winners) if outcome.winners else None
         scores = {str(side): score for side, score in outcome.scores.items()}
-        measures = plugin(live.name).history(live, events)
+        measures = games[live.name].history(live, events) if live.name in games else {}
     last_t = game.actions[-1].get("t") if game.actions else 0
     return GameSummary(
         id=game.id, game=str(game.config.get("game", "?")), started=game.started, ended=game.ended,

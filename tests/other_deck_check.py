@@ -14,7 +14,7 @@ from typing import Any
 from conftest import Lying
 
 from engine.catalog import load_catalog
-from engine.games import new_game
+from engine.rules import new_game
 from station.games import plugin
 
 

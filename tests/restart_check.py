@@ -25,10 +25,11 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from engine.games import replay
+from engine.rules import replay
 from station.games import plugin
 from station.paths import journal_path
-from station.sim.scenario import Scenario, ScenarioRun, load_scenario
+from station.sim.scenario import Scenario, load_scenario
+from station.simulate import ScenarioRun
 from station.ui.views import FaultView
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,9 +19,21 @@ def missing_glyphs(view: View) -> set[str]:
     return set().union(*(fonts.missing(p.wanted) for p in compose(view).items if p.kind == "text"))
 
 
+def clipped(view: View) -> list[str]:
+    """Texts whose ink runs past their box, so part of a letter is not drawn (the accent of an
+    "É" above a row: "Élodie" would read "Elodie")."""
+    return [p.wanted for p in compose(view).items if p.kind == "text" and p.shown and not _inside(p.ink_box, p.box)]
+
+
+def _inside(ink: tuple[int, int, int, int], box: tuple[int, int, int, int]) -> bool:
+    return ink[0] >= box[0] and ink[1] >= box[1] and ink[2] <= box[2] and ink[3] <= box[3]
+
+
 def unreadable(view: View) -> list[str]:
-    """What a child could not read on the drawn screen: texts cut short, characters with no glyph."""
-    return [f"cut: {text!r}" for text in cut(view)] + [f"no glyph: {ch!r}" for ch in sorted(missing_glyphs(view))]
+    """What a child could not read on the drawn screen: texts cut short or clipped, characters
+    with no glyph."""
+    return ([f"cut: {text!r}" for text in cut(view)] + [f"clipped: {text!r}" for text in clipped(view)]
+            + [f"no glyph: {ch!r}" for ch in sorted(missing_glyphs(view))])
 
 
 def bottom_line(view: View) -> str:

@@ -294,7 +294,7 @@ def test_a_dead_hand_goes_face_up_on_the_discard_pile_and_a_new_hand_is_drawn():
     assert last[1] == {"type": "dead_hand", "player": "Ana", "cards": [number(1), number(7), number(2)],
                        "values": [1, 7, 2], "pile": 3, "draw": 3, "deck": 19, "t": table.t}
     assert table.said(last) == ["Ana discards 2 (3 on the discard pile).",
-                                "Ana's hand is dead: 1, 7 and 2 go face up on the discard pile. Draw 3."]
+                                "Ana's hand is dead: the 1, 7 and 2 go face up on the discard pile. Draw 3."]
     seat = table.seat()
     assert [c["card"] for c in seat["discard"]] == [number(1), number(7), number(2)]
     assert (seat["hand"], seat["deck"], seat["left"]) == (3, 19, 25)
@@ -339,7 +339,7 @@ def test_the_discard_piles_top_may_be_played_but_no_digging():
     assert table.act("lift", player="Ana", card=number(2)) == [], "lifting the top to play it is fine"
     top = table.play(number(2), (3, 0))
     assert top["ok"] and top["from"] == "discard"
-    assert table.said([top]) == ["Ana plays 2 from the discard pile (score 5, 23 cards left)."]
+    assert table.said([top]) == ["Ana plays 2 from the discard pile (23 cards left)."]
     assert [c["card"] for c in table.seat()["discard"]] == [number(1), number(7)]
     assert table.play(number(1), (4, 0))["code"] == "no_digging"
     assert table.play(number(7), (4, 0))["reason"] == "7 beside 2: neighbours differ by exactly 1"
@@ -367,7 +367,7 @@ def test_a_dead_hand_of_the_last_cards_draws_nothing_and_ends_the_game():
     end = table.discard(7)
     assert [e["type"] for e in end] == ["discarded", "dead_hand", "player_done", "round_over", "game_over"]
     assert (end[1]["draw"], end[1]["deck"], end[2]["reason"]) == (0, 0, "out")
-    assert table.said(end[1:2]) == ["Ana's hand is dead: 7, 7 and 7 go face up on the discard pile."]
+    assert table.said(end[1:2]) == ["Ana's hand is dead: the 7, 7 and 7 go face up on the discard pile."]
 
 
 def test_the_last_two_dead_cards_are_a_dead_hand_though_fewer_than_three_are_left():
@@ -383,7 +383,7 @@ def test_the_last_two_dead_cards_are_a_dead_hand_though_fewer_than_three_are_lef
     assert [e["type"] for e in end] == ["discarded", "dead_hand", "player_done", "round_over", "game_over"]
     dead = end[1]
     assert (dead["values"], dead["pile"], dead["draw"], dead["deck"]) == ([7, 7], 3, 0, 0)
-    assert table.said([dead]) == ["Ana's hand is dead: 7 and 7 go face up on the discard pile."]
+    assert table.said([dead]) == ["Ana's hand is dead: the 7 and 7 go face up on the discard pile."]
 
 
 # ---- turns: draw back to 3 ---------------------------------------------------------------------
@@ -795,8 +795,8 @@ def test_state_is_json_ready_and_shows_each_tableau():
     assert table.game.table_cards() == {"BB-A-STAR", "BB-A-R1", number(6), "BB-B-STAR"}
     assert table.game.summary() == [
         "Round 1 of 1, playing.",
-        "  Ana (set A): 2 down, score 3, 32 left, discard pile 0; game 0 points.",
-        "  Ben (set B): 0 down, score 0, 34 left, discard pile 0; game 0 points."]
+        "  Ana (set A): 2 down, 32 left, discard pile 0; game 0 points.",
+        "  Ben (set B): 0 down, 34 left, discard pile 0; game 0 points."]
 
 
 def test_replaying_the_actions_gives_the_same_game():

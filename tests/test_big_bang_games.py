@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.big_bang import BigBang
-from station.sim.big_bang_demo import demo_scenario
-from station.sim.big_bang_players import BangTable
+from station.games.big_bang.demo import demo_scenario
+from station.games.big_bang.players import BangTable
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = [

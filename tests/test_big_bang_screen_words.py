@@ -77,15 +77,15 @@ def test_before_the_round_the_screen_says_how_to_lay_out_the_cards():
         "Round 1 of 2", "Ready?", ("A Black Star each", "Shuffle, draw 3"), "CONFIRM: go!")
 
 
-def test_the_map_counts_one_point_and_the_clock_runs_from_the_start():
+def test_the_map_counts_the_cards_down_and_the_clock_runs_from_the_start():
     game = game_of(start=10.0, rules_cards=True)
-    play(game, "BB-A-R1", (1, 0), 180, t=11.0)  # a Rules card: 2 points, drawn "R" on the map
+    play(game, "BB-A-R1", (1, 0), 180, t=11.0)  # a Rules card: one card down (2 points at the end), "R" on the map
     view = BB.live_view(game.state(), 75.0, 0)
-    assert view == MapView("Big Bang", (Tile((0, 0), "*"), Tile((1, 0), "R", last=True)), ("2 points", "33 left"),
+    assert view == MapView("Big Bang", (Tile((0, 0), "*"), Tile((1, 0), "R", last=True)), ("1 down", "33 left"),
                            "01:05", "Play, then draw to 3")
     one = game_of()
     play(one, "BB-A-N1A", (1, 0), 180)
-    assert BB.live_view(one.state(), 3.0, 0).lines == ("1 point", "27 left")
+    assert BB.live_view(one.state(), 3.0, 0).lines == ("1 down", "27 left")
 
 
 def test_a_timer_counts_down_whole_seconds_and_stops_at_nothing():

@@ -11,7 +11,8 @@ import pytest
 from engine.big_bang import BigBang, text
 from screen_helpers import bottom_line, unreadable
 from station.games import plugin
-from station.ui import big_bang as screens
+from station.games.big_bang import screens as screens
+from station.ui.screens import compose
 from station.ui.views import BannerView, View
 
 BB = plugin("big-bang")
@@ -168,3 +169,27 @@ def test_the_rounds_sum_adds_up_as_a_child_checks_it(drawn):
     assert stolen.lines == ("Round score −26", "Best: +0 for cards left")  # a tie: nobody else left cards to take
     with_rules = drawn["sum-with-rules"]  # 20 + 2 × 3 − 5
     assert (with_rules.big, with_rules.lines) == ("21 points", ("20 played, 3 Rules: +26", "5 left: −5"))
+
+
+def test_one_score_reads_the_same_on_every_screen_in_the_story_and_the_summary():
+    """A real solo game that ends with a card left (27 down, 1 left: a score of 26): only the score
+    is called points or a score (the live map counts cards down), so the live screen, the round's
+    sum, the game's end, the story and the summary never say 27 for a score of 26."""
+    import re
+
+    from station.games.big_bang.players import BangTable
+
+    game = BigBang({"game": "big-bang", "seed": 2, "players": ["Ana"]})
+    shown: list[str] = []
+    for action, events in BangTable(game, 2).actions():
+        state = game.state()
+        shown += [game.describe(e) for e in events]
+        views = [o.view for o in BB.overlays(events, state, "press")] + [BB.live_view(state, action["t"], 0)]
+        shown += [line for view in views for line in compose(view).texts()]
+    shown += game.summary()
+    final = game.outcome().scores["Ana"]
+    assert (final, game.state()["tableaux"][0]["left"]) == (26, 1)  # the game this test is about
+    said = {int(n.replace("−", "-")) for line in shown
+            for n in re.findall(r"(−?\d+) points?\b|\bscores? (−?\d+)", line) for n in n if n}
+    assert said == {26}, [line for line in shown if re.search(r"\d+ points?\b|\bscores? \d", line)]
+    assert "27 down" in shown and "1 left" in shown  # the live map before the last card: cards, not points

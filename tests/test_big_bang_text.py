@@ -18,7 +18,7 @@ def test_a_rules_card_is_told_as_one_and_an_unknown_event_as_what_it_holds():
     card = next(f"BB-A-R{n}" for n in range(1, 7) if any(places(game.seats_["Ana"].tableau, game.piece(f"BB-A-R{n}"))))
     cell, turn = next(iter(places(game.seats_["Ana"].tableau, game.piece(card))))
     events = game.apply({"type": "play", "t": 1, "player": "Ana", "card": card, "cell": list(cell), "turn": turn})
-    assert [game.describe(e) for e in events] == ["Ana plays a Rules card (score 2, 33 cards left)."]
+    assert [game.describe(e) for e in events] == ["Ana plays a Rules card (33 cards left)."]
     assert text.describe({"type": "mystery", "x": 1}) == "mystery: {'type': 'mystery', 'x': 1}"
 
 
@@ -30,11 +30,11 @@ def test_a_dead_hand_and_the_summary_name_the_cards_and_the_piles_top():
             for e in game.apply({"type": "discard", "t": 2, "player": "Ana", "card": card})]
     assert told == ["Ana discards 7 (1 on the discard pile).", "Ana discards 6 (2 on the discard pile).",
                     "Ana discards 5 (3 on the discard pile).",
-                    "Ana's hand is dead: 7, 6 and 5 go face up on the discard pile. Draw 3."]
+                    "Ana's hand is dead: the 7, 6 and 5 go face up on the discard pile. Draw 3."]
     assert game.summary() == [
         "Round 1 of 1, playing.",
-        "  Ana (set A): 3 down, score 3, 25 left, discard pile 3 (top 5); game 0 points.",
-        "  Ben (set B): 0 down, score 0, 28 left, discard pile 0; game 0 points."]
+        "  Ana (set A): 3 down, 25 left, discard pile 3 (top 5); game 0 points.",
+        "  Ben (set B): 0 down, 28 left, discard pile 0; game 0 points."]
     game.apply({"type": "time_up", "t": 60})
     assert game.summary()[0] == "Game over: Ana wins."
 
@@ -62,9 +62,9 @@ def test_the_last_card_but_none_is_told_as_one_card_left():
     game = started()
     play = {"type": "card_played", "player": "Ana", "card": "BB-A-N4A", "kind": "number", "value": 4, "from": "hand",
             "ok": True, "score": 27, "t": 9}
-    assert game.describe({**play, "left": 1}) == "Ana plays 4 (score 27, 1 card left)."
-    assert game.describe({**play, "left": 0}) == "Ana plays 4 (score 27, 0 cards left)."
-    assert game.describe({**play, "left": 2}) == "Ana plays 4 (score 27, 2 cards left)."
+    assert game.describe({**play, "left": 1}) == "Ana plays 4 (1 card left)."
+    assert game.describe({**play, "left": 0}) == "Ana plays 4 (0 cards left)."
+    assert game.describe({**play, "left": 2}) == "Ana plays 4 (2 cards left)."
 
 
 def test_a_discard_pile_of_one_card_is_shuffled_back_in_as_one_card():
@@ -73,3 +73,11 @@ def test_a_discard_pile_of_one_card_is_shuffled_back_in_as_one_card():
         "Ana shuffles the discard pile (1 card) back in to replay it."
     assert game.describe({"type": "reshuffled", "player": "Ana", "cards": 4, "t": 3}) == \
         "Ana shuffles the discard pile (4 cards) back in to replay it."
+
+
+def test_a_dead_hand_of_one_card_says_the_card_goes_face_up():
+    game = started()
+    dead = {"type": "dead_hand", "player": "Ana", "values": [7], "draw": 0, "t": 9}
+    assert game.describe(dead) == "Ana's hand is dead: the 7 goes face up on the discard pile."
+    assert game.describe({**dead, "values": [None]}) == "Ana's hand is dead: the Rules card goes face up on the discard pile."
+    assert game.describe({**dead, "values": [7, 5]}) == "Ana's hand is dead: the 7 and 5 go face up on the discard pile."

@@ -7,11 +7,12 @@ auto-exposure keeps paper below clipping, which ``Lighting(brightness=0.85)`` st
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import pytest
 
-from station.sim.math_wars_demo import demo_scene
+from station.games.math_wars.demo import demo_scene
 from station.sim.virtual_table import CameraModel, Glare, Lighting, Scene, VirtualTable
 from station.table.mat import mat_layout
 from station.vision.calibrate import calibrate
@@ -147,3 +148,12 @@ def test_the_json_holds_every_measurement_and_the_advice():
     assert data["mat"] == {"game": "math-wars", "title": "Math Wars Meta", "seats": 2, "markers_seen": 4, "missing": []}
     assert data["blur_px"] == pytest.approx(2.0, abs=0.25) and data["px_per_module"] < 3
     assert data["ready"] is False and any("blurred" in advice for advice in data["advice"])
+
+
+@pytest.mark.parametrize("game, seats, words", [("big-bang", 1, "Mat: Big Bang for 1 player,"),
+                                                ("math-rush", 1, "Mat: Math Rush for the whole team,"),
+                                                ("math-wars", 2, "Mat: Math Wars Meta for 2 players,")])
+def test_the_report_says_whom_the_mat_is_for_in_good_grammar(game, seats, words):
+    """Never "for 1 players": a solo mat is for 1 player, Math Rush's one mat for the whole team."""
+    result = dataclasses.replace(check(GOOD), mat=mat_layout(game, seats))
+    assert any(words in line for line in result.report()), result.report()

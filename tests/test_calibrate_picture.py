@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from station.pictures import BAD, GOOD, GLARE_TINT, banner_height, calibration_picture
-from station.sim.math_wars_demo import demo_scene
+from station.games.math_wars.demo import demo_scene
 from station.sim.virtual_table import CameraModel, Glare, Hand, Lighting, Scene, VirtualTable
 from station.table.mat import mat_layout
 from station.vision.calibrate import calibrate

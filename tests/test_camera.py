@@ -24,7 +24,7 @@ from station.hardware.camera import (
     CameraUnavailable,
     settled_frame,
 )
-from station.sim.math_wars_demo import demo_scene
+from station.games.math_wars.demo import demo_scene
 from station.sim.virtual_camera import VirtualCamera
 from station.sim.virtual_table import Scene
 from station.vision.scan import scan_image
@@ -101,7 +101,7 @@ def test_a_closed_camera_gives_no_frame_until_reopened(tmp_path):
 
 
 def test_the_virtual_demo_table_shows_four_readable_cards_on_the_mat():
-    with open_camera("virtual", width=1280, height=720) as camera:
+    with open_camera("virtual", width=1280, height=720, scene=demo_scene) as camera:
         frame = camera.read().image
     assert frame.shape == (720, 1280, 3) and frame.dtype == np.uint8
     result = scan_image(frame)
@@ -112,7 +112,7 @@ def test_the_virtual_demo_table_shows_four_readable_cards_on_the_mat():
 
 def test_the_virtual_demo_is_the_same_every_time_and_the_seed_changes_it():
     def frame(spec):
-        with open_camera(spec, width=320, height=180) as camera:
+        with open_camera(spec, width=320, height=180, scene=demo_scene) as camera:
             return camera.read().image
 
     assert np.array_equal(frame("virtual"), frame("virtual:0"))

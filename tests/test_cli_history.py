@@ -16,8 +16,9 @@ import pytest
 
 from engine.math_wars import MathWars
 from station import cli_history
+from station.games import plugins
 from station.paths import JOURNAL_NAME
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 from station.store import Journal
 
 START = datetime(2026, 11, 21, 9, 0, 0)
@@ -99,7 +100,7 @@ def test_csv_reads_back_into_a_spreadsheet(state, capsys) -> None:
     out = capsys.readouterr().out
     assert out.endswith("\r\n")   # RFC 4180
     rows = list(csv.DictReader(io.StringIO(out, newline="")))
-    assert list(rows[0]) == cli_history.csv_fields()
+    assert list(rows[0]) == cli_history.csv_fields(plugins())
     assert {"victories", "hands", "rounds"} <= set(rows[0])  # Math Wars Meta's own measures
     going, won = rows
     game_won = expected(games["won"])["won"]
@@ -152,7 +153,7 @@ def test_a_station_with_no_games_says_so_and_creates_nothing(tmp_path, capsys) -
     assert capsys.readouterr().out == f"No games played yet (journal: {folder / JOURNAL_NAME}).\n"
     assert not folder.exists()
     assert history("--state-dir", str(folder), "--csv") == 0
-    assert list(csv.reader(io.StringIO(capsys.readouterr().out, newline=""))) == [cli_history.csv_fields()]
+    assert list(csv.reader(io.StringIO(capsys.readouterr().out, newline=""))) == [cli_history.csv_fields(plugins())]
 
 
 def test_history_finds_the_journal_where_systemd_put_it(state, capsys, monkeypatch) -> None:

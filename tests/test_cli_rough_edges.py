@@ -13,6 +13,7 @@ import pytest
 from station.cli import main
 from station.config import load_config
 from station.daemon import record_sentence, running_on
+from station.games import plugins
 
 
 def test_version_prints_the_installed_version(capsys):
@@ -41,11 +42,11 @@ def test_a_scan_that_reads_no_card_points_to_calibrate(tmp_path, capsys):
 
 
 def test_run_without_a_config_says_it_uses_the_pi_defaults_and_what_to_try_on_a_laptop(tmp_path):
-    said = running_on(None, load_config(None))
+    said = running_on(None, load_config(None, plugins()))
     assert said.startswith("running with the built-in defaults") and "camera picamera2, display ssd1306" in said
     assert "--config firmware_config/laptop.toml" in said
     laptop = Path(__file__).resolve().parent.parent / "firmware_config" / "laptop.toml"
-    assert running_on(laptop, load_config(laptop)).startswith(f"running with {laptop}: camera ")
+    assert running_on(laptop, load_config(laptop, plugins())).startswith(f"running with {laptop}: camera ")
 
 
 def test_station_records_are_logged_as_sentences():

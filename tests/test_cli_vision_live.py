@@ -11,7 +11,7 @@ import pytest
 
 from station.cli import main
 from station.cli_vision import run_live
-from station.sim.math_wars_demo import demo_scene
+from station.games.math_wars.demo import demo_scene
 from station.sim.virtual_camera import VirtualCamera
 from station.sim.virtual_table import CameraModel, Lighting, Scene, VirtualTable
 from station.vision.pipeline import CardPipeline

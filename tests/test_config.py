@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from station.config import ConfigFileError, load_config
+from station.games import plugins
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -18,14 +19,14 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_the_shipped_configs_are_valid_and_the_default_file_states_every_default():
-    shipped = load_config(ROOT / "firmware_config" / "station.toml")
-    assert shipped.as_dict() == load_config(None).as_dict()
-    laptop = load_config(ROOT / "firmware_config" / "laptop.toml")
+    shipped = load_config(ROOT / "firmware_config" / "station.toml", plugins())
+    assert shipped.as_dict() == load_config(None, plugins()).as_dict()
+    laptop = load_config(ROOT / "firmware_config" / "laptop.toml", plugins())
     assert laptop["display"]["backend"] == "terminal" and laptop["buttons"]["backend"] == "keyboard"
 
 
 def test_an_empty_file_is_all_defaults(tmp_path):
-    config = load_config(write(tmp_path, ""))
+    config = load_config(write(tmp_path, ""), plugins())
     assert config["display"]["i2c_address"] == 0x3C
     assert config["buttons.pins"] == {"select": 17, "confirm": 27, "back": 22, "spare": 23}
     assert config.track_settings().remove_after == 2.5
@@ -45,14 +46,14 @@ def test_an_empty_file_is_all_defaults(tmp_path):
 ])
 def test_a_mistake_names_the_file_the_key_and_the_reason(tmp_path, text, key, reason):
     with pytest.raises(ConfigFileError) as caught:
-        load_config(write(tmp_path, text))
+        load_config(write(tmp_path, text), plugins())
     message = str(caught.value)
     assert message.startswith("station.toml: ") and key in message and reason in message
 
 
 def test_a_seat_name_is_held_to_the_rosters_rule_and_a_bad_one_never_stops_the_station(tmp_path):
     long = "Ana" * 1700   # 5,100 characters
-    config = load_config(write(tmp_path, f'[sum]\nnames = ["Ana", "{long}", "Be\\u0000n", "ana", "=1+1", "  Zoë  B. "]\n'))
+    config = load_config(write(tmp_path, f'[sum]\nnames = ["Ana", "{long}", "Be\\u0000n", "ana", "=1+1", "  Zoë  B. "]\n'), plugins())
     assert config["sum"]["names"] == ["Ana", "P2", "P3", "P4", "=1+1", "Zoë B."]
     assert [str(w) for w in config.warnings] == [
         f"station.toml: [sum] names: seat 2: {long[:40]}… is 5100 characters long and the screen shows 16: shorten "
@@ -68,35 +69,35 @@ def test_a_seat_name_is_held_to_the_rosters_rule_and_a_bad_one_never_stops_the_s
 
 def test_seat_names_that_are_no_list_or_too_many_start_the_station_with_stand_ins(tmp_path):
     config = load_config(write(tmp_path, '[math-wars]\nnames = "Ana, Ben"\n[sum]\nnames = ["P2", "Ana", 7]\n'
-                                         '[math-rush]\nnames = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]\n'))
+                                         '[math-rush]\nnames = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]\n'), plugins())
     assert config["math-wars"]["names"] == []
     assert config["sum"]["names"] == ["P2", "Ana", "P3"]   # seat 3's stand-in: P3
     assert config["math-rush"]["names"] == ["A", "B", "C", "D", "E", "F", "G", "H"]
     assert sorted(w.short for w in config.warnings) == ["[math-rush] names: over 8 names", "[math-wars] names: not a list",
                                                         "[sum] names: seat 3 not text"]
-    assert load_config(None).warnings == ()
+    assert load_config(None, plugins()).warnings == ()
 
 
 def test_broken_toml_and_a_missing_file(tmp_path):
     with pytest.raises(ConfigFileError, match="not valid TOML"):
-        load_config(write(tmp_path, "[display\nbackend = 1"))
+        load_config(write(tmp_path, "[display\nbackend = 1"), plugins())
     with pytest.raises(ConfigFileError, match="no such file"):
-        load_config(tmp_path / "missing.toml")
+        load_config(tmp_path / "missing.toml", plugins())
 
 
 def test_thresholds_reach_the_vision_settings(tmp_path):
-    config = load_config(write(tmp_path, "[vision]\nfull_pass_every = 90\n[vision.tracking]\nremove_after = 4.0\n"))
+    config = load_config(write(tmp_path, "[vision]\nfull_pass_every = 90\n[vision.tracking]\nremove_after = 4.0\n"), plugins())
     assert config.pipeline_settings().full_pass_every == 90
     assert config.track_settings().remove_after == 4.0
 
 
 def test_the_state_dir_comes_from_the_config_or_systemd(tmp_path, monkeypatch):
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "systemd"))
-    assert load_config(None).state_dir() == tmp_path / "systemd"
-    config = load_config(write(tmp_path, f'[station]\nstate_dir = "{tmp_path / "mine"}"\n'))
+    assert load_config(None, plugins()).state_dir() == tmp_path / "systemd"
+    config = load_config(write(tmp_path, f'[station]\nstate_dir = "{tmp_path / "mine"}"\n'), plugins())
     assert config.state_dir() == tmp_path / "mine"
 
 
 def test_a_camera_typo_is_a_config_error_not_a_lost_camera(tmp_path):
     with pytest.raises(ConfigFileError, match=r"\[camera\] source: unknown camera 'usb0'"):
-        load_config(write(tmp_path, '[camera]\nsource = "usb0"\n'))
+        load_config(write(tmp_path, '[camera]\nsource = "usb0"\n'), plugins())

@@ -23,6 +23,7 @@ import pytest
 
 from station import daemon
 from station.config import schema
+from station.games import plugins
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -92,7 +93,7 @@ def base_sections(state_dir: Path) -> dict[str, dict[str, Any]]:
     """The shipped config (every key), with devices a laptop has: it starts as it is."""
     shipped = tomllib.loads((ROOT / "firmware_config" / "station.toml").read_text(encoding="utf-8"))
     flat: dict[str, dict[str, Any]] = {}
-    for section in schema():
+    for section in schema(plugins()):
         table: Any = shipped
         for part in section.split("."):
             table = table.get(part, {})

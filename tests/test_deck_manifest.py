@@ -166,7 +166,7 @@ def test_a_registered_game_without_a_deck_yet_has_no_cards():
 
 
 @pytest.mark.parametrize("line, words", [
-    (GameInfo("snap", "Snap", "SN", deck=("toy_game", "mat.toml")), "mat.toml: 'title'"),   # a mat, not a deck
+    (GameInfo("snap", "Snap", "SN", deck=("toy_game", "toy.mat.toml")), "toy.mat.toml: 'title'"),   # a mat, not a deck
     (GameInfo("snap", "Snap", "SN", deck=("no_such_package", "snap.toml")),
      "snap: the deck's package 'no_such_package' cannot be found (No module named 'no_such_package')"),
     (GameInfo("snap", "Snap", "SN", deck=("toy_game", "deck.toml")),

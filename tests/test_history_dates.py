@@ -11,13 +11,14 @@ from pathlib import Path
 from test_cli_history import history
 from web_helpers import make_journal
 
+from station.games import plugins
 from station.web.history import games_csv, read_games, when
 
 
 def test_the_command_line_and_the_page_give_each_game_the_same_date(tmp_path: Path, capsys) -> None:
     journal = tmp_path / "journal.sqlite3"
     make_journal(journal)                    # two games on a set clock, one on a Pi that had no network
-    games, _ = read_games(journal)
+    games, _ = read_games(journal, plugins())
     on_the_page = {str(s.id): when(s) for s in games}
     assert sorted(on_the_page.values()) == ["2026-03-02 09:00", "2026-03-02 09:00", "date unknown"]
 
@@ -30,7 +31,7 @@ def test_the_command_line_and_the_page_give_each_game_the_same_date(tmp_path: Pa
 
     assert history("--journal", str(journal), "--csv") == 0
     cli_csv = list(csv.DictReader(io.StringIO(capsys.readouterr().out, newline="")))
-    page_csv = list(csv.DictReader(io.StringIO(games_csv(games), newline="")))
+    page_csv = list(csv.DictReader(io.StringIO(games_csv(games, plugins()), newline="")))
     assert [(r["id"], r["started"], r["ended"]) for r in cli_csv] == [(r["id"], r["started"], r["ended"]) for r in page_csv]
     unknown = next(r for r in cli_csv if on_the_page[r["id"]] == "date unknown")
     assert (unknown["started"], unknown["ended"]) == ("date unknown", "date unknown")

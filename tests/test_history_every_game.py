@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.games import GAME_TITLES, new_game
+from engine.games import GAME_TITLES
+from engine.rules import new_game
 from station.cli_history import details, result, table
-from station.games import plugin
+from station.games import plugin, plugins
 from station.store import Journal
 from station.web.history import per_child, read_games
 
@@ -43,7 +44,7 @@ def journal(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[s
 
 def test_every_game_the_virtual_players_journal_replays_to_its_end(journal) -> None:
     path, truths = journal
-    games, damaged = read_games(path)
+    games, damaged = read_games(path, plugins())
     assert damaged is None
     assert [s.problem for s in games] == [None] * len(GAMES)        # no "stops early"
     for s, truth in zip(reversed(games), truths):
@@ -55,7 +56,7 @@ def test_every_game_the_virtual_players_journal_replays_to_its_end(journal) -> N
 
 def test_the_history_table_says_each_game_s_result_and_its_own_measures(journal) -> None:
     path, truths = journal
-    games = list(reversed(read_games(path)[0]))
+    games = list(reversed(read_games(path, plugins())[0]))
     rows = {GAMES[i][:2][0] + "/" + str(len(GAMES[i][1])): (result(s), details(s)) for i, s in enumerate(games)}
     wars = truths[0]["game"].outcome()
     loser = next(side for side in wars.scores if side not in wars.winners)
@@ -83,7 +84,7 @@ def test_the_history_table_says_each_game_s_result_and_its_own_measures(journal)
 
 def test_each_child_s_figures_hold_every_game_s_own_measure(journal) -> None:
     path, truths = journal
-    ana = next(c for c in per_child(read_games(path)[0]) if c.name == "Ana")
+    ana = next(c for c in per_child(read_games(path, plugins())[0]) if c.name == "Ana")
     assert ana.played == len(GAMES)
     assert set(ana.measures) == set(GAME_TITLES.values()) - {"Toy Sum"}
     bang = [t["game"].outcome().scores["Ana"] for t in truths if t["game"].name == "big-bang"]
@@ -100,7 +101,7 @@ def test_each_child_s_figures_hold_every_game_s_own_measure(journal) -> None:
 def test_each_child_s_measures_are_that_child_s_own_not_the_game_s_count(journal) -> None:
     """Only Ana's equations are Ana's: a game's count is never handed to every child."""
     path, truths = journal
-    games = list(reversed(read_games(path)[0]))
+    games = list(reversed(read_games(path, plugins())[0]))
     played = [(GAMES[i][0], s, truth["events"]) for i, (s, truth) in enumerate(zip(games, truths))]
     seen = 0
     for name, s, events in played:
@@ -127,7 +128,7 @@ def test_each_child_s_measures_are_that_child_s_own_not_the_game_s_count(journal
 
 def test_how_a_game_was_won_is_said_in_words(journal) -> None:
     path, truths = journal
-    games = list(reversed(read_games(path)[0]))
+    games = list(reversed(read_games(path, plugins())[0]))
     sum_game = next(s for i, s in enumerate(games) if GAMES[i][0] == "sum")
     assert sum_game.measures["won_by"] == "most cards"
     assert details(sum_game).startswith("equations Ana ") and details(sum_game).endswith(", won by most cards")

@@ -25,15 +25,15 @@ import pytest
 
 from engine.catalog import load_catalog
 from engine.errors import EngineError
-from engine.games import new_game
+from engine.rules import new_game
 from engine.math_wars import MathWars
 from station import cli_history
 from station.config import load_config
 from station.daemon import Daemon
-from station.games import plugin
+from station.games import plugin, plugins
 from station.paths import JOURNAL_NAME
 from station.referee import Referee
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 from station.store import Journal
 from station.systemd_notify import Notifier
 
@@ -144,7 +144,7 @@ def station_config(tmp_path):
         path = tmp_path / "station.toml"
         path.write_text(f'[station]\nstate_dir = "{state_dir}"\n[camera]\nsource = "virtual"\nwidth = 320\nheight = 180\n'
                         '[display]\nbackend = "dummy"\n[buttons]\nbackend = "none"\n[signals]\nbackend = "none"\n')
-        return load_config(path)
+        return load_config(path, plugins())
     return config
 
 
@@ -215,7 +215,7 @@ def check_damages(seeds: range, pristine, tmp_path, station_config, daemon_runs,
         # ... and the next play is recorded, in the resumed game or a new one
         with Journal(path) as journal:
             assert journal.recovered is None, f"{where}: the station left a journal that is still damaged"
-            referee = Referee(load_config(None), journal, seed=lambda: 1)
+            referee = Referee(load_config(None, plugins()), journal, games=plugins(), seed=lambda: 1)
             if referee.resume(0.0):
                 counts["resumed"] += 1
             else:
@@ -268,7 +268,7 @@ def test_invalid_utf8_in_one_stored_action_costs_its_game_only_the_actions_from_
     assert path.read_bytes() == damaged
 
     with Journal(path) as journal:  # the station starting: the game resumes before the damage, and says so
-        referee = Referee(load_config(None), journal)
+        referee = Referee(load_config(None, plugins()), journal, games=plugins())
         assert journal.recovered is None and referee.resume(0.0) is True and len(referee.game.actions) == 3
         assert ("Journal damaged", "last 6 plays set aside") in [(o.view.title, o.view.detail)
                                                                  for o in referee.controller.overlays]
@@ -280,7 +280,7 @@ def test_invalid_utf8_in_one_stored_action_costs_its_game_only_the_actions_from_
 def test_damage_found_while_playing_keeps_the_file_aside_and_the_game_goes_on_in_a_new_journal(tmp_path):
     path = tmp_path / "state" / JOURNAL_NAME
     journal = Journal(path)
-    referee = Referee(load_config(None), journal, seed=lambda: 1)
+    referee = Referee(load_config(None, plugins()), journal, games=plugins(), seed=lambda: 1)
     referee.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
     for t, (player, card) in enumerate([("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N15")], start=1):
         referee.apply({"type": "play", "t": float(t), "player": player, "card": card, "source": "camera"})
@@ -375,7 +375,7 @@ def check_row_damage(games_in_play, tmp_path, caplog, every: int) -> dict[str, i
             caplog.clear()
 
             with Journal(path) as journal:
-                referee = Referee(load_config(None), journal, seed=lambda: 1)
+                referee = Referee(load_config(None, plugins()), journal, games=plugins(), seed=lambda: 1)
                 assert referee.resume(0.0), where
                 assert referee.game.actions == actions[: seq - 1], where   # nothing after the damage is trusted
                 aside = len(actions) - seq + 1

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from engine.games import new_game
-from station.sim.math_wars_demo import demo_scenario
-from station.sim.scenario import ScenarioRun
+from engine.rules import new_game
+from station.games.math_wars.demo import demo_scenario
+from station.simulate import ScenarioRun
 from station.sim.virtual_table import Glare, Lighting
 
 LIGHTS = (  # a new light every 23 s of game time

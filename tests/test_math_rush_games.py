@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.math_rush import MathRush
-from station.sim.math_rush_demo import demo_scenario
-from station.sim.math_rush_players import RushTable
+from station.games.math_rush.demo import demo_scenario
+from station.games.math_rush.players import RushTable
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = [

@@ -360,11 +360,11 @@ def test_the_summary_for_the_history():
     complete_up_3(table)
     table.play("1/2", 2)
     table.play("3/4", 2)
-    assert table.game.summary() == ["Round 1, playing.", "  row 1: UP 3 3/3 (complete)", "  row 2: DOWN 3 2/3 (broken)",
-                                    "  row 3: SAME 3 0/3", "Rounds: none yet; Help cards left: 3."]
+    assert table.game.summary() == ["Round 1, playing.", "  row 1: UP 3, 3 of 3 cards (complete)",
+                                    "  row 2: DOWN 3, 2 of 3 cards (broken)", "  row 3: SAME 3, 0 of 3 cards", "Rounds: none yet; Help cards left: 3."]
     done = RushTable(help="unlimited")
     play_out(done)
-    assert done.game.summary() == ["Game over: 3 points.", "  row 1: UP 3 3/3 (complete)",
+    assert done.game.summary() == ["Game over: 3 points.", "  row 1: UP 3, 3 of 3 cards (complete)",
                                    "Rounds: 1 + 1 + 1; Help cards left: any."]
 
 

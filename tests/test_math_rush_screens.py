@@ -4,14 +4,15 @@ to mend the set, a goal done says to lay a new one, every refusal says what to d
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from conftest import RUSH_CARDS, RUSH_GOALS, RushTable
 from screen_helpers import bottom_line, unreadable
-from station.ui import math_rush as screens
-from station.ui.views import View
+from station.games.math_rush import screens as screens
+from station.ui.views import TimerView, View
 
 
 class Screens(RushTable):
@@ -221,3 +222,11 @@ def test_a_goal_done_a_card_lifted_and_a_help_card_say_what_now():
 ])
 def test_every_refusal_ends_on_what_to_do(name, bottom):
     assert bottom_line(screen(name)) == bottom
+
+
+def test_a_goals_progress_reads_cards_of_needed_never_as_a_fraction():
+    """In a fractions game "Row 2 2/3" reads as two thirds: the race says "2 of 3"."""
+    rows = [(r.name, r.detail) for k, v in SCREENS.items() if k.startswith("race/") and k.endswith("/live")
+            and isinstance(v, TimerView) for r in v.rows]
+    assert ("Row 2", "2 of 3") in rows and ("Row 4", "2 of 3") in rows
+    assert all(re.fullmatch(r"\d of \d", detail) for _, detail in rows), rows

@@ -10,7 +10,7 @@ import pytest
 
 from engine.math_rush import MathRush
 from station.games import plugin
-from station.ui import math_rush as ui
+from station.games.math_rush import screens as ui
 
 RUSH = plugin("math-rush")
 
@@ -29,7 +29,7 @@ def test_a_timer_that_is_no_round_length_is_refused_with_what_is_allowed(value):
 def test_the_setup_screen_starts_from_the_settings_defaults():
     defaults = {key: setting.default for key, setting in RUSH.settings().items()}
     assert {o.key: o.shown for o in ui.setup_options(defaults)} == {
-        "players": "3", "timer": "usual", "advanced": "in", "help": "3 for the game", "one_goal": "3 at once"}
+        "players": "3", "timer": "usual", "advanced": "in", "help": "3 in all", "one_goal": "3 at once"}
     for key, value in (("advanced", "maybe"), ("help", "lots"), ("one_goal", 1)):
         assert RUSH.settings()[key].check(value)
     assert RUSH.settings()["help"].check("unlimited") is None and RUSH.settings()["players"].check(8) is None

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from engine.errors import ActionError, ConfigError
-from engine.games import GameInfo, new_game, replay
+from engine.games import GameInfo
+from engine.rules import new_game, replay
 from engine.math_wars import MathWars
 from tests.conftest import Table, registered
 

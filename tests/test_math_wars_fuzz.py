@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.catalog import load_catalog
-from engine.games import replay
+from engine.rules import replay
 from engine.math_wars import MathWars
 
 PLAYERS = ["Ana", "Ben", "Cleo"]

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from engine.catalog import load_catalog
-from engine.games import replay
+from engine.rules import replay
 from engine.math_wars import MathWars
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 
 CONFIGS = [
     {"players": ["Ana", "Ben"]},

@@ -10,7 +10,7 @@ import pytest
 
 from engine.math_wars.game import MathWars
 from station.ui import fonts
-from station.ui import math_wars as screens
+from station.games.math_wars import screens as screens
 from station.ui.screens import compose
 from station.ui.views import BannerView, HandView, LiveView, SetupView, View
 
@@ -147,6 +147,8 @@ def test_knock_out_round_and_game_screens_end_on_the_next_step():
     hints = {v.title: v.hint for v in MOMENTS["knock_out"] if isinstance(v, BannerView)}
     assert hints["Knocked out"] == "Wait for the next round"
     assert hints["Round 1 won"] == "Next: a new round"
+    last = next(v for v in MOMENTS["game_won"] if isinstance(v, BannerView) and v.title == "Round 2 won")
+    assert last.hint == "and the game!"  # the round that wins the game promises no new round
     assert hints["New round"] == "Then play your cards"
     victory = next(v for v in MOMENTS["game_won"] if isinstance(v, BannerView) and v.title == "VICTORY!")
     assert victory.hint == "CONFIRM: go on"

@@ -1,4 +1,4 @@
-"""Math Wars Meta's station plug-in (station/games/math_wars.py): its config section, its
+"""Math Wars Meta's station plug-in (station/games/math_wars/plugin.py): its config section, its
 ``mathstation demo`` options, its history measures, its demo and still table, its story."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ConfigError
-from engine.games import new_game
+from engine.rules import new_game
 from station.config import ConfigFileError, load_config
-from station.games import plugin
+from station.games import plugin, plugins
 from station.ui.views import LiveView
 
 MATH_WARS = plugin("math-wars")
@@ -25,7 +25,7 @@ def config_file(tmp_path: Path, text: str) -> Path:
 
 
 def test_the_config_section_starts_at_a_two_player_mwm25_game_with_results_on_a_press():
-    assert load_config(None)["math-wars"] == {
+    assert load_config(None, plugins())["math-wars"] == {
         "players": 2, "names": ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"], "edition": "mwm25",
         "discard_option": 1, "victories_to_win": 0, "reveal": "press"}
 
@@ -47,7 +47,7 @@ def test_the_plug_in_declares_its_config_section_with_defaults_and_checks():
                                   "victories_to_win = 20", 'reveal = "at_once"'])
 def test_every_value_the_rules_allow_is_taken(tmp_path, text):
     [(key, value)] = tomllib.loads(text).items()
-    assert load_config(config_file(tmp_path, text + "\n"))["math-wars"][key] == value
+    assert load_config(config_file(tmp_path, text + "\n"), plugins())["math-wars"][key] == value
 
 
 @pytest.mark.parametrize("text, reason", [
@@ -62,7 +62,7 @@ def test_every_value_the_rules_allow_is_taken(tmp_path, text):
 ])
 def test_a_value_the_rules_do_not_allow_is_named_with_its_range(tmp_path, text, reason):
     with pytest.raises(ConfigFileError, match=reason):
-        load_config(config_file(tmp_path, text + "\n"))
+        load_config(config_file(tmp_path, text + "\n"), plugins())
 
 
 def demo_parser() -> argparse.ArgumentParser:

@@ -19,10 +19,11 @@ import pytest
 
 from engine.catalog import load_catalog
 from engine.errors import PayloadError
-from engine.games import GAME_CODES, new_game
+from engine.games import GAME_CODES
+from engine.rules import new_game
 from station.printables.geometry import CODE_MM
 from station.table.mat import mat_layout
-from station.table.math_wars import MathWarsTable
+from station.games.math_wars.table import MathWarsTable
 from station.printed.cards import RECTANGLE
 from station.vision.decode import CodeRead
 from station.vision.locate import locate

@@ -10,10 +10,11 @@ import pytest
 import toy_game
 
 from engine.catalog import load_catalog
-from engine.games import GAMES, new_game, replay
+from engine.games import GAMES
+from engine.rules import new_game, replay
 from station.cli import main
 from station.config import check_config
-from station.games import playable, plugin
+from station.games import playable, plugin, plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal, summarise
@@ -40,8 +41,8 @@ class Lying:
 
 
 def referee(tmp_path: Path, **station: object) -> Referee:
-    config = check_config({"station": {"game": "toy", **station}}, Path("(test)"))
-    return Referee(config, Journal(tmp_path / "journal.sqlite3"), seed=lambda: 5)
+    config = check_config({"station": {"game": "toy", **station}}, Path("(test)"), plugins())
+    return Referee(config, Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 5)
 
 
 def lay(ref: Referee, now: float, *cards: tuple[str, float]) -> None:
@@ -54,7 +55,7 @@ def lay(ref: Referee, now: float, *cards: tuple[str, float]) -> None:
 def test_one_registry_line_makes_every_shared_part_know_the_game(toy):
     assert playable()[-1] == "toy"
     assert [c.id for c in load_catalog().game("toy").cards()][:2] == ["TY-A-N1", "TY-A-N2"]
-    config = check_config({"station": {"game": "toy"}, "toy": {"target": 12}}, Path("(test)"))
+    config = check_config({"station": {"game": "toy"}, "toy": {"target": 12}}, Path("(test)"), plugins())
     assert config["toy"]["target"] == 12 and config["toy"]["names"][:2] == ["Ana", "Ben"]
     assert identify_mat([161 + 4]) == ("toy", 2) and mat_layout("toy", 3).zone("strip").role == "strip"
 
@@ -152,7 +153,7 @@ def test_the_history_sums_up_the_game_with_its_own_measures(toy, tmp_path):
         for action, _ in toy.virtual_players(game, seed=3):
             journal.append(game_id, action)
         journal.finish(game_id)
-        summary = summarise(journal.game(game_id))
+        summary = summarise(journal.game(game_id), plugins())
     assert summary.winner == "Ana" and summary.scores == {"Ana": 3, "Ben": 2}
     assert summary.measures == {"points": {"Ana": 3, "Ben": 2}, "turns": 4}
     assert summary.players == ["Ana", "Ben"] and summary.problem is None

@@ -12,9 +12,9 @@ import pytest
 
 import test_sum
 import test_whos_counting
-from engine.games import game_class
+from engine.rules import game_class
 from station.config import ConfigFileError, load_config
-from station.games import plugin
+from station.games import plugin, plugins
 
 
 def test_who_s_counting_history_has_the_points_the_best_expression_and_the_turns():
@@ -158,7 +158,7 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_the_default_sections_are_the_rule_sheets_defaults():
-    config = load_config(None)
+    config = load_config(None, plugins())
     assert {k: v for k, v in config["whos-counting"].items() if k != "names"} == {
         "players": 3, "order": "standard", "target": 500, "minutes": 20, "window": 5, "bonus_counts": "cards",
         "split_rounds": "down"}
@@ -184,14 +184,14 @@ def test_the_default_sections_are_the_rule_sheets_defaults():
 ])
 def test_a_mistake_in_their_sections_is_named_with_the_allowed_values(tmp_path, text, message):
     with pytest.raises(ConfigFileError) as caught:
-        load_config(write(tmp_path, text))
+        load_config(write(tmp_path, text), plugins())
     assert str(caught.value) == f"station.toml: {message}"
 
 
 def test_their_sections_take_every_allowed_value(tmp_path):
     config = load_config(write(tmp_path, '[whos-counting]\nplayers = 2\nwindow = 60\norder = "left-to-right"\n'
                                          'target = 0\nminutes = 600\nbonus_counts = "kinds"\nsplit_rounds = "up"\n'
-                                         '[sum]\nplayers = 6\npairs = "product"\nfractions = true\nwild = false\n'))
+                                         '[sum]\nplayers = 6\npairs = "product"\nfractions = true\nwild = false\n'), plugins())
     assert (config["whos-counting"]["window"], config["whos-counting"]["split_rounds"]) == (60, "up")
     assert (config["sum"]["players"], config["sum"]["pairs"], config["sum"]["wild"]) == (6, "product", False)
 

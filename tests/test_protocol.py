@@ -11,7 +11,8 @@ import pytest
 from conftest import registered
 
 from engine.errors import ActionError, ConfigError
-from engine.games import GAME_CODES, GAME_TITLES, GAMES, GameInfo, Registry, game_class, new_game, replay
+from engine.games import GAME_CODES, GAME_TITLES, GAMES, GameInfo, Registry
+from engine.rules import game_class, new_game, replay
 from engine.protocol import SIMULTANEOUS, Event, Game, Outcome
 
 

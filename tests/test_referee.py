@@ -14,6 +14,7 @@ import toy_game
 from conftest import registered
 
 from station.config import check_config, load_config
+from station.games import plugins
 from station.hardware.buttons import Press
 from station.referee import JOURNAL_FAILING, MAX_DEADLINES, Referee
 from station.store import Journal
@@ -30,11 +31,11 @@ TWO = {"game": "math-wars", "players": ["Ana", "Ben"]}
 
 def referee(tmp_path, config=None, records: list | None = None, seed=lambda: 7) -> Referee:
     log_event = records.append if records is not None else None
-    return Referee(config or load_config(None), Journal(tmp_path / "journal.sqlite3"), seed=seed, log_event=log_event)
+    return Referee(config or load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=seed, log_event=log_event)
 
 
 def configured(**sections: Any):
-    return check_config(sections, Path("(test)"))
+    return check_config(sections, Path("(test)"), plugins())
 
 
 def placed(card: str, zone: str) -> dict:
@@ -369,7 +370,7 @@ def test_the_setup_screens_results_choice_is_the_games(tmp_path):
 
 
 def test_without_a_seed_each_game_gets_a_random_one(tmp_path):
-    ref = Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"))
+    ref = Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins())
     for press in [CONFIRM, *[SELECT] * 5, CONFIRM]:
         ref.press(press, 0.0)
     seed = ref.game.config["seed"]
@@ -498,3 +499,16 @@ def test_the_strip_the_camera_saw_last_is_what_confirm_submits(toy, tmp_path):
     ref.table_events(events, mat_layout("toy", 2), 1.0, lying)
     ref.press(CONFIRM, 2.0)
     assert ref.journal.current_game().actions[-1]["cards"] == ["TY-A-N4", "TY-A-PLUS", "TY-A-N6"]
+
+
+def test_the_screen_clock_stops_when_the_game_is_over(tmp_path):
+    """'Game over' at 00:42 stays 00:42: the clock on a finished game's screen and page stands still."""
+    ref = referee(tmp_path)
+    ref.start({**TWO, "victories_to_win": 1}, now=100.0)
+    ref.apply({"type": "award_victory", "side": "Ana", "t": 42.0})  # the table's vote: the game is won
+    for _ in range(2):
+        ref.press(CONFIRM, 150.0)  # the round's banner, then VICTORY!, put away
+    shown = {now: ref.screen(now) for now in (150.0, 400.0, 4000.0)}
+    assert all(isinstance(view, LiveView) and view.headline == "Ana won!" for view in shown.values())
+    assert {view.clock for view in shown.values()} == {"00:42"}
+    assert ref.clock_time(4000.0) == 42.0

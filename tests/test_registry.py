@@ -11,7 +11,8 @@ from conftest import registered
 
 from engine.catalog import load_catalog
 from engine.errors import CatalogError, ConfigError
-from engine.games import GAMES, GameInfo, game_class
+from engine.games import GAMES, GameInfo
+from engine.rules import game_class
 from station.games import plugin, plugins
 from station.table.mat import games_with_mats, mat_spec
 

@@ -12,7 +12,8 @@ from restart_check import (ROOT, failures, played, restart_everywhere, restarted
                            steps_where, taken_while_down)
 
 from station.games import plugin
-from station.sim.scenario import ScenarioRun, Step, load_scenario
+from station.sim.scenario import Step, load_scenario
+from station.simulate import ScenarioRun
 
 SCENARIOS = scenarios_of("math-rush")
 

@@ -107,4 +107,4 @@ def test_a_mistake_in_a_card_s_file_names_the_file(monkeypatch):
     monkeypatch.setattr(module, "_card", broken)
     with pytest.raises(CatalogError) as caught:
         rules_card("sum")
-    assert "looks/sum.rules.toml" in str(caught.value) and "'N99' is not in the SUM deck" in str(caught.value)
+    assert "games/sum/sum.rules.toml" in str(caught.value) and "'N99' is not in the SUM deck" in str(caught.value)

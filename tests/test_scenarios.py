@@ -16,12 +16,12 @@ import pytest
 from station.sim.scenario import (
     ScenarioError,
     ScenarioFailed,
-    ScenarioRun,
     default_table_mm,
     load_scenario,
     parse_scenario,
     screen_shows,
 )
+from station.simulate import ScenarioRun
 from station.sim.virtual_table import CameraModel, Scene, VirtualTable
 from station.store import Journal
 from station.table.mat import games_with_mats, mat_layout, mat_spec

@@ -14,6 +14,7 @@ from station.cameras import open_camera
 from station.cli import main
 from station.cli_selftest import selftest
 from station.config import load_config
+from station.games import playable, plugin, plugins
 from station.hardware.buttons import open_buttons
 from station.hardware.display import open_display
 from station.hardware.signals import open_signals
@@ -69,7 +70,7 @@ def parts():
 
 
 def picture():
-    with open_camera("virtual", width=640, height=360) as camera:
+    with open_camera("virtual", width=640, height=360, scene=plugin(playable()[0]).demo_scene) as camera:
         image = camera.read().image
     return image.shape[1], image.shape[0]
 
@@ -146,7 +147,7 @@ def test_the_command_runs_from_the_config_and_its_summary_names_what_is_not_ther
     config.write_text('[camera]\nsource = "virtual"\nwidth = 640\nheight = 360\n[display]\nbackend = "dummy"\n'
                       '[buttons]\nbackend = "none"\n[signals]\nbackend = "none"\n')
     out = io.StringIO()
-    code = selftest(load_config(config), io.StringIO("y\n"), out, clock=lambda: 0.0, wait=lambda s: None)
+    code = selftest(load_config(config, plugins()), io.StringIO("y\n"), out, clock=lambda: 0.0, wait=lambda s: None)
     text = out.getvalue()
     assert code == 1
     assert "ok   camera: a 640 x 360 picture" in text and "ok   OLED: test pattern seen" in text

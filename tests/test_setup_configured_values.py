@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from station.config import load_config
-from station.games import plugin
+from station.games import plugin, plugins
 
 
 def rows(game: str, section: dict[str, object]) -> dict[str, tuple[object, str, list[object]]]:
     """Each setup row's value, what the screen shows, and its choices in order, from a checked section."""
-    config = load_config(None).with_overrides({game: section})
+    config = load_config(None, plugins()).with_overrides({game: section})
     return {o.key: (o.value, o.shown, [c.value for c in o.choices]) for o in plugin(game).setup_options(config[game])}
 
 
@@ -29,7 +29,7 @@ def test_a_configured_value_the_row_does_not_offer_is_where_setup_starts(game, s
     value, words, choices = rows(game, section)[key]
     assert (value, words) == (section[key], shown)
     assert choices[0] == section[key] and len(choices) == len(set(map(repr, choices)))   # offered once, first
-    config = load_config(None).with_overrides({game: section})
+    config = load_config(None, plugins()).with_overrides({game: section})
     options = plugin(game).setup_options(config[game])
     chosen = plugin(game).game_config({o.key: o.value for o in options}, config[game], seed=1)
     engine_key = {"timer": "seconds"}.get(key, key)

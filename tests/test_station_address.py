@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 from station.config import load_config
+from station.games import plugins
 from station.hardware.buttons import Press
 from station.network import Address, Page, address_view, parse_ip_json, read_addresses
 from station.referee import Referee
@@ -87,7 +88,7 @@ def test_the_daemon_s_address_screen_is_where_its_page_listens(tmp_path, monkeyp
     monkeypatch.setenv("NOTIFY_SOCKET", "")
     handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
     port = free_port()
-    config = load(laptop_config(tmp_path, web=f'enabled = true\nport = {port}\nbind = "127.0.0.1"'))
+    config = load(laptop_config(tmp_path, web=f'enabled = true\nport = {port}\nbind = "127.0.0.1"'), plugins())
     daemon = Daemon(config, Notifier())
     try:
         assert daemon.serve(max_seconds=0) == 0
@@ -100,7 +101,7 @@ def test_the_daemon_s_address_screen_is_where_its_page_listens(tmp_path, monkeyp
 
 
 def referee(tmp_path: Path) -> Referee:
-    return Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"), seed=lambda: 1,
+    return Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 1,
                    address=lambda: address_view(parse_ip_json(A_PI), None))
 
 

@@ -18,11 +18,12 @@ from typing import Any
 
 import pytest
 
-from engine.games import new_game, replay
+from engine.rules import new_game, replay
 from engine.math_wars import MathWars
 from station import paths, store
+from station.games import plugins
 from station.paths import JOURNAL_NAME, default_state_dir
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 from station.store import Journal, JournalError, NoSuchGame, NotJSON, summarise
 
 REPO = Path(__file__).resolve().parents[1]
@@ -348,7 +349,7 @@ def test_a_read_only_journal_never_writes(path: Path) -> None:
 def test_summary_of_a_whole_game_matches_its_events(path: Path) -> None:
     with Journal(path) as journal:
         game_id, events = whole_game(journal, seed=11, victories=3)
-        summary = summarise(journal.game(game_id))
+        summary = summarise(journal.game(game_id), plugins())
         stored = journal.game(game_id)
     (won,) = [e for e in events if e["type"] == "game_won"]
     assert summary.status == "finished" and summary.ended is not None
@@ -368,7 +369,7 @@ def test_summary_of_a_game_in_progress_counts_violations(path: Path) -> None:
         game_id = journal.start_game(CONFIG)
         for action in plays()[:4] + [{"type": "play", "t": 9, "player": "Ana", "card": "MW-B-N3"}]:
             journal.append(game_id, action)
-        summary = summarise(journal.game(game_id))
+        summary = summarise(journal.game(game_id), plugins())
     assert (summary.status, summary.winner, summary.measures["hands"], summary.measures["rounds"]) == ("playing", None, {"Ana": 1, "Ben": 1}, 1)
     assert summary.violations == 1 and summary.scores == {"Ana": 0, "Ben": 0} and summary.duration_s == 9
 
@@ -378,8 +379,8 @@ def test_a_game_the_engine_cannot_replay_is_still_summed_up(path: Path) -> None:
         game_id = journal.start_game(CONFIG)
         for action in plays()[:4] + [{"type": "play", "t": 9, "player": "Zed", "card": "MW-A-N3"}]:
             journal.append(game_id, action)   # the journal keeps what it is given
-        summary = summarise(journal.game(game_id))
-        odd = summarise(journal.game(journal.start_game({"game": "snap", "players": ["Ana", "Ben"]})))
+        summary = summarise(journal.game(game_id), plugins())
+        odd = summarise(journal.game(journal.start_game({"game": "snap", "players": ["Ana", "Ben"]})), plugins())
     assert summary.measures["hands"] == {"Ana": 1, "Ben": 1} and summary.actions == 5 and "action 5" in (summary.problem or "")
     assert odd.players == ["Ana", "Ben"] and "unknown game 'snap'" in (odd.problem or "")
 
@@ -767,7 +768,7 @@ def test_each_game_records_whether_the_clock_was_set_from_the_network_at_its_sta
         games = {g.id: g for g in journal.games()}
     assert (games[first].started_synced, games[first].ended_synced) == (False, True)
     assert (games[second].started_synced, games[second].ended_synced) == (True, None)
-    assert summarise(games[first]).started_synced is False
+    assert summarise(games[first], plugins()).started_synced is False
 
 
 def test_a_clock_nothing_can_tell_about_is_recorded_as_unknown(path: Path) -> None:

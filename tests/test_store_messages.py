@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from station import store
+from station.games import plugins
 from station.paths import JOURNAL_NAME
 from station.store import Journal, JournalError, JournalReset, NoSuchGame, NotJSON, StoredGame, summarise
 from test_store import CONFIG, WHEN, _kept_aside, fixed_clock, layout_1_journal, plays
@@ -639,27 +640,27 @@ def stored(config: dict[str, Any], actions: list[dict[str, Any]], **more: Any) -
 
 def test_a_tie_names_every_winner() -> None:
     summary = summarise(stored({"game": "whos-counting", "players": ["Ana", "Ben"]}, [{"type": "time_up", "t": 1.0}],
-                               status="finished"))
+                               status="finished"), plugins())
     assert summary.winner == "Ana & Ben" and summary.scores == {"Ana": 0, "Ben": 0}
 
 
 def test_a_game_with_no_actions_lasted_no_time() -> None:
-    summary = summarise(stored(CONFIG, []))
+    summary = summarise(stored(CONFIG, []), plugins())
     assert (summary.duration_s, summary.actions, summary.players, summary.problem) == (0.0, 0, ["Ana", "Ben"], None)
 
 
 def test_players_are_named_as_the_game_seats_them() -> None:
-    summary = summarise(stored({"game": "math-wars", "players": ["Ana ", " Ben"]}, plays()[:2]))
+    summary = summarise(stored({"game": "math-wars", "players": ["Ana ", " Ben"]}, plays()[:2]), plugins())
     assert summary.players == ["Ana", "Ben"] and summary.duration_s == 2.5
 
 
 def test_the_clock_at_the_end_of_a_game_is_told() -> None:
-    summary = summarise(stored(CONFIG, [], status="stopped", started_synced=False, ended_synced=True))
+    summary = summarise(stored(CONFIG, [], status="stopped", started_synced=False, ended_synced=True), plugins())
     assert (summary.started_synced, summary.ended_synced) == (False, True)
 
 
 def test_an_action_without_a_time_makes_no_length() -> None:
-    summary = summarise(stored(CONFIG, [{"type": "play", "player": "Ana", "card": "MW-A-N21", "t": "soon"}]))
+    summary = summarise(stored(CONFIG, [{"type": "play", "player": "Ana", "card": "MW-A-N21", "t": "soon"}]), plugins())
     assert summary.duration_s == 0.0 and "action 1 cannot be replayed" in (summary.problem or "")
 
 
@@ -671,13 +672,13 @@ def test_an_action_without_a_time_makes_no_length() -> None:
 ])
 def test_a_game_the_engine_refuses_is_summed_up_with_its_players_from_the_config(config: dict[str, Any],
                                                                                  players: list[str]) -> None:
-    summary = summarise(stored(config, plays()[:3]))
+    summary = summarise(stored(config, plays()[:3]), plugins())
     assert summary.players == players and summary.game == "snap" and summary.actions == 3
     assert summary.problem is not None and summary.problem.startswith("the config cannot be used: unknown game 'snap'")
     assert summary.winner is None and summary.violations == 0 and summary.duration_s == 3.5
 
 
 def test_a_config_that_names_no_game_is_shown_as_unknown() -> None:
-    summary = summarise(stored({"players": ["Ana", "Ben"]}, []))
+    summary = summarise(stored({"players": ["Ana", "Ben"]}, []), plugins())
     assert summary.game == "?" and summary.players == ["Ana", "Ben"]
     assert (summary.problem or "").startswith("the config cannot be used: unknown game None")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from station.sim.strips import StripFull, strip_spots
-from station.sim.sum_demo import SPILL_MM, demo_scenario, demo_scene
-from station.sim.sum_players import MAX_CARDS
+from station.games.sum.demo import SPILL_MM, demo_scenario, demo_scene
+from station.games.sum.players import MAX_CARDS
 from station.sim.virtual_table import CameraModel, PlacedCard, Scene, VirtualTable
 from station.table.mat import mat_layout
 from station.vision.scan import scan_image

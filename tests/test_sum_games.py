@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from engine.catalog import CardFace, load_catalog
-from engine.games import replay
+from engine.rules import replay
 from engine.sum import Sum
-from station.sim.sum_players import SumTablePlayers
+from station.games.sum.players import SumTablePlayers
 
 CATALOG = load_catalog()
 EVERY_CARD = sorted(c.id for deck in ("numbers", "operations") for c in CATALOG.game("sum").cards(["A"], deck))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from station.sim.scenario import ScenarioRun, load_scenario
+from station.sim.scenario import load_scenario
+from station.simulate import ScenarioRun
 from station.store import Journal
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import pytest
 
 from engine.sum import Sum
 from screen_helpers import bottom_line, cut, unreadable
-from station.ui import sum as screens
+from station.games.sum import screens as screens
 from station.ui import winners
 from station.ui.views import View
 
@@ -92,6 +92,11 @@ def every_screen() -> dict[str, View]:
     views["divide-by-zero"] = screens.overlays([zero, {"type": "draw_more", "player": "Ana", "draws_left": 2}],
                                                off.game.state(), "press")[0].view
 
+    accent = Table("accent", views, players=["Élodie", "Ben"])  # a roster name with an accented capital
+    accent.act("target", "target", card="SU-A-N12A")
+    accent.act("wrong", "submit", player="Élodie", cards=cards("N3A", "MUL1", "N4A", "SUB1", "N2A"))
+    accent.act("turn-over", "end_turn", player="Élodie")
+
     empty = Table("empty-hand", views, players=SIX[:2])
     empty.act("target", "target", card="SU-A-N12A")
     empty.game.hands["Ana"] = 3  # far on in a game: Ana holds just these three cards
@@ -117,7 +122,7 @@ def test_the_live_screen_says_what_to_make_and_what_to_do_in_the_mats_words():
     assert (first.headline, bottom_line(first)) == ("Turn up a target", "Into the target box")
     live = SCREENS["six/drew/live/0"]
     assert (live.headline, bottom_line(live)) == ("Make 12", "Lay cards, CONFIRM")  # no "Numbers 35" to puzzle over
-    assert [p.detail for p in live.players][:2] == ["8 cards, 0 won", "7 cards, 0 won"]
+    assert [p.detail for p in live.players][:2] == ["8 held, 0 won", "7 held, 0 won"]
     assert bottom_line(SCREENS["off/game-over/live/0"]) == "CONFIRM: new game"
 
 
@@ -174,3 +179,19 @@ def test_a_tie_of_three_is_said_as_a_tie_and_names_them_whole():
 def test_more_winners_than_a_line_holds_are_counted_not_named():
     tie = winners.banner("Numbers used up", SIX, "0 cards won each", "CONFIRM: all scores")
     assert (tie.big, tie.lines) == ("A tie!", ("6 players", "0 cards won each")) and not cut(tie)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 5])
+def test_a_long_two_player_game_shows_every_hand_and_won_pile_whole(seed):
+    """Two players far into a real game hold 10 cards and more and have won 10 and more: the live
+    screen says "10 held, 10 won" whole (it once cut the won count: "10 cards, 10…")."""
+    from station.games.sum.players import SumTablePlayers
+
+    game = Sum({"game": "sum", "seed": seed, "players": ["Dmitri", "Farouk"]})
+    most, shown = 0, []
+    for _ in SumTablePlayers(game, seed).actions():
+        state = game.state()
+        most = max(most, *(min(state["hands"][n], state["won"][n]) for n in state["players"]))
+        shown += [screens.live_view(state, 600, page) for page in (0, 1)]
+    assert most >= 10  # the game met the two-digit hands and piles this test is about
+    assert [text for view in shown for text in cut(view)] == []

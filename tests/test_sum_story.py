@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from engine.games import new_game
+from engine.rules import new_game
 from station.games import plugin
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from toy_game.station import ToyTable
 
-from engine.games import new_game
+from engine.rules import new_game
 from station.table.adapter import ZONE_SLACK_MM, Reading, TableAdapter, foreign_note, strip_order
 from station.table.mat import MatLayout, mat_layout
 from station.vision.track import TrackedCard

@@ -11,7 +11,7 @@ from conftest import Lying
 
 from engine.big_bang import BigBang
 from engine.big_bang.lattice import centroid
-from station.table.big_bang import BigBangTable
+from station.games.big_bang.table import BigBangTable
 from station.table.mat import mat_layout
 
 SIDE = 100.0
@@ -363,3 +363,24 @@ def test_every_other_games_card_in_every_zone_is_a_note_never_a_play():
     from other_deck_check import plays_made
 
     assert plays_made({"game": "big-bang", "seed": 5, "players": ["Ana", "Ben"]}) == []
+
+
+def test_a_tableau_already_placed_anchors_its_next_card_while_its_star_is_not_read():
+    """The star is one anchor among many: with it unread in a frame (a glare, a sleeve over its
+    code), the cards already placed give the lattice, and the next card is judged in its cell."""
+    table = Table(stars=((300.0, 200.0, 17.0),))
+    table.lay("BB-A-N4A", *table.spot((1, 0)), angle=17.0 + 180.0)
+    table.lay("BB-A-N5A", *table.spot((2, 0)), angle=17.0)
+    del table.lying["BB-A-STAR"]  # not read from here on
+    assert table.frame() == [] and table.frame() == []  # the tableau stays as it was placed
+    assert plays(table.lay("BB-A-N6A", *table.spot((3, 0)), angle=17.0 + 180.0)) == [("BB-A-N6A", [3, 0], 180)]
+    assert table.game.state()["tableaux"][0]["score"] == 3
+
+
+def test_in_a_race_a_card_beside_a_tableau_whose_star_is_not_read_is_still_that_tableaus():
+    table = Table(players=("Ana", "Ben"))
+    table.lay("BB-A-N4A", *table.spot((1, 0), seat=0), angle=180.0)
+    del table.lying["BB-A-STAR"]
+    laid = table.lay("BB-A-N5A", *table.spot((2, 0), seat=0), angle=0.0)
+    assert [(a["player"], a["card"], a["cell"]) for a in laid if a["type"] == "play"] == [("Ana", "BB-A-N5A", [2, 0])]
+    assert table.notes == []  # not measured against Ben's star (and told to line up)

@@ -8,7 +8,7 @@ from typing import Any
 from conftest import Lying
 
 from engine.math_rush import MathRush
-from station.table.math_rush import MathRushTable
+from station.games.math_rush.table import MathRushTable
 from station.table.mat import mat_layout
 
 PLAYERS = ["Ana", "Ben", "Cleo"]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.games import new_game
+from engine.rules import new_game
 from station.table.adapter import foreign_note
 from station.table.mat import mat_layout
-from station.table.math_wars import MathWarsTable
+from station.games.math_wars.table import MathWarsTable
 
 MAT = mat_layout("math-wars", 2)
 ZONE = {zone.name: zone.center for zone in MAT.zones}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import Lying
 from engine.sum import Sum
 from station.table.mat import mat_layout
-from station.table.sum import SumTable
+from station.games.sum.table import SumTable
 
 PLAYERS = ["Ana", "Ben", "Cleo"]
 MAT = mat_layout("sum", 3)

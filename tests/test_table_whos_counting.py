@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import Lying
 from engine.whos_counting import WhosCounting
 from station.table.mat import mat_layout
-from station.table.whos_counting import WhosCountingTable
+from station.games.whos_counting.table import WhosCountingTable
 
 PLAYERS = ["Ana", "Ben", "Cleo"]
 MAT = mat_layout("whos-counting", 3)

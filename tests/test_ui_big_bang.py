@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.big_bang import BigBang
 from station.games import plugin
-from station.ui import big_bang as screens
+from station.games.big_bang import screens as screens
 from station.ui.screens import compose
 from station.ui.views import BannerView, MapView, Tile, VerdictView
 
@@ -25,16 +25,16 @@ def play(game: BigBang, card: str, cell: tuple[int, int], turn: int, player: str
     return game.apply({"type": "play", "t": t, "player": player, "card": card, "cell": list(cell), "turn": turn})
 
 
-def test_the_live_screen_is_the_map_with_the_last_card_filled_in_and_the_score_beside_it():
+def test_the_live_screen_is_the_map_with_the_last_card_filled_in_and_the_cards_down_beside_it():
     game = started()
     play(game, "BB-A-N4A", (1, 0), 180)
     play(game, "BB-A-N5A", (2, 0), 0, t=2.0)
     view = BB.live_view(game.state(), 65.0, 0)
     assert isinstance(view, MapView)
     assert set(view.tiles) == {Tile((0, 0), "*"), Tile((1, 0), "4"), Tile((2, 0), "5", last=True)}
-    assert view.lines == ("2 points", "26 left") and view.clock == "01:05" and view.hint == "Play, then draw to 3"
+    assert view.lines == ("2 down", "26 left") and view.clock == "01:05" and view.hint == "Play, then draw to 3"
     texts = [p.wanted for p in compose(view).items if p.kind == "text"]
-    assert {"*", "4", "5", "2 points", "26 left"} <= set(texts)
+    assert {"*", "4", "5", "2 down", "26 left"} <= set(texts)
 
 
 def test_a_speed_game_shows_the_time_left():

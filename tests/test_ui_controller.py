@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from screen_helpers import bottom_line
 from station.config import load_config
+from station.games import plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal
@@ -16,7 +17,7 @@ SELECT, CONFIRM, BACK, SPARE = Press("select"), Press("confirm"), Press("back"),
 
 
 def referee(tmp_path) -> Referee:
-    return Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"), seed=lambda: 7)
+    return Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 7)
 
 
 def screen(ref: Referee, now: float = 0.0):
@@ -144,7 +145,7 @@ def test_an_action_the_engine_refuses_leaves_the_journal_as_the_game(tmp_path):
 
 
 def test_team_seats_follow_the_engines_seating():
-    from engine.games import new_game
+    from engine.rules import new_game
     from station.games import plugin
 
     game = new_game({"game": "math-wars", "teams": {"Red": ["Ana", "Cy"], "Blue": ["Ben", "Dee"]}})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.math_rush import MathRush
 from station.games import plugin
 from station.hardware.buttons import Press
-from station.ui import math_rush as ui
+from station.games.math_rush import screens as ui
 from station.ui.controller import Act, Controller
 from station.ui.screens import compose
 from station.ui.views import BannerView, Menu, TimerView, VerdictView
@@ -49,7 +49,7 @@ def test_the_race_shows_the_time_left_in_big_digits_and_each_goal_placed_of_need
     view = ui.live_view(g.state(), 42.3, 0)
     assert isinstance(view, TimerView)
     assert view.clock == "2:20"  # 180 s from t = 2, at 42.3 s: 139.7 s left, shown as a whole second up
-    assert [(r.name, r.detail, r.status) for r in view.rows] == [("Row 1", "2/3", "out"), ("Row 2", "1/3", "")]
+    assert [(r.name, r.detail, r.status) for r in view.rows] == [("Row 1", "2 of 3", "out"), ("Row 2", "1 of 3", "")]
     assert view.hint == "Play! 3 Help cards left"
     assert ui.confirm(g.state()) is None  # nothing to confirm in the rush
     fits(view)
@@ -361,7 +361,7 @@ def test_the_setup_screen_lists_each_option_with_its_choices_and_the_usual_first
         ("Players", ["1", "2", "3", "4", "5", "6", "7", "8"], "3"),
         ("Timer", ["usual", "2 min", "3 min", "4 min", "5 min", "no timer"], "usual"),
         ("Advanced", ["in", "out"], "in"),
-        ("Help cards", ["3 for the game", "unlimited"], "3 for the game"),
+        ("Help cards", ["3 in all", "unlimited"], "3 in all"),
         ("Goals", ["3 at once", "1 at a time"], "3 at once"),
     ]
     assert [c.value for c in ui.setup_options({})[0].choices] == list(range(1, 9))

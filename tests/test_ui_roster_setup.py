@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from station.config import load_config
+from station.games import plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.roster import Roster
@@ -20,7 +21,7 @@ def station(tmp_path: Path, names: list[str]) -> tuple[Referee, Roster]:
     roster = Roster(tmp_path / "roster.sqlite3")
     for name in names:
         roster.add(name)
-    return Referee(load_config(None), Journal(tmp_path / "journal.sqlite3"), seed=lambda: 7, roster=roster.names), roster
+    return Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 7, roster=roster.names), roster
 
 
 def rows(ref: Referee) -> tuple[tuple[str, str], ...]:
@@ -56,7 +57,7 @@ def test_more_seats_than_children_seats_a_guest_and_no_roster_keeps_the_config_n
     assert rows(ref)[:3] == (("Players", "2"), ("Seat 1", "Ana"), ("Seat 2", "P2 (guest)"))
     press(ref, SELECT, SELECT, CONFIRM)                   # seat 2: the only other choice is taken, so the guest stays
     assert rows(ref)[2] == ("Seat 2", "P2 (guest)")
-    plain = Referee(load_config(None), Journal(tmp_path / "other.sqlite3"), seed=lambda: 7, roster=lambda: [])
+    plain = Referee(load_config(None, plugins()), Journal(tmp_path / "other.sqlite3"), games=plugins(), seed=lambda: 7, roster=lambda: [])
     press(plain, CONFIRM)
     assert not any(label.startswith("Seat") for label, _ in rows(plain))
 

@@ -11,7 +11,7 @@ import pytest
 from engine.sum import Sum
 from engine.sum.game import hint
 from station.ui import fonts
-from station.ui import sum as ui
+from station.games.sum import screens as ui
 from station.ui.screens import compose
 from station.ui.views import BannerView, LiveView, Menu, VerdictView
 
@@ -50,9 +50,9 @@ def test_the_live_screen_asks_for_a_target_then_says_what_to_make_the_hands_pile
     live = ui.live_view(g.state(), 75.0, 0)
     assert (live.clock, live.headline, live.footer) == ("01:15", "Make 12", "Lay cards, CONFIRM")
     assert [(p.name, p.detail, p.status) for p in live.players] == [
-        ("Ana", "8 cards, 0 won", "waiting"), ("Ben", "7 cards, 0 won", ""), ("Cleo", "7 cards, 0 won", "")]
+        ("Ana", "8 held, 0 won", "waiting"), ("Ben", "7 held, 0 won", ""), ("Cleo", "7 held, 0 won", "")]
     g.hands["Ben"] = 1
-    assert ui.live_view(g.state(), 76.0, 0).players[1].detail == "1 card, 0 won"
+    assert ui.live_view(g.state(), 76.0, 0).players[1].detail == "1 held, 0 won"
     fits(first), fits(live)
 
 

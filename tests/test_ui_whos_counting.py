@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.whos_counting import WhosCounting
-from station.ui import whos_counting as ui
+from station.games.whos_counting import screens as ui
 from station.ui.screens import compose
 from station.ui.views import BannerView, LiveView, Menu, VerdictView
 

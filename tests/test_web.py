@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from station.config import load_config
+from station.games import plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal
@@ -144,7 +145,7 @@ def test_the_csv_download_has_every_game_and_says_date_unknown(client) -> None:
 
 def test_the_live_game_follows_the_referee(client, station: Station, tmp_path: Path) -> None:
     assert client.get("/station/live.json").get_json()["game"] == ""
-    referee = Referee(load_config(None), Journal(tmp_path / "live.sqlite3"), seed=lambda: 7,
+    referee = Referee(load_config(None, plugins()), Journal(tmp_path / "live.sqlite3"), games=plugins(), seed=lambda: 7,
                       log_event=lambda record: station.board.record(record, referee.game))
     referee.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
     station.board.publish(referee)
@@ -173,7 +174,7 @@ def test_settings_are_checked_like_the_file_and_written_whole(client, station: S
     assert "Saved." in page
     text = station.config_path.read_text(encoding="utf-8")
     assert "# the teacher's own comment stays" in text and 'game = "sum"   # the game the menu offers first' in text
-    config = load_config(station.config_path)
+    config = load_config(station.config_path, plugins())
     assert config["display"]["contrast"] == 90 and config["station"]["game"] == "sum" and config["sum"]["players"] == 4
     assert not [p for p in station.folder.iterdir() if p.name.endswith(".tmp")]
 
@@ -181,7 +182,7 @@ def test_settings_are_checked_like_the_file_and_written_whole(client, station: S
 def test_the_oled_menu_shows_the_page_and_its_pin_when_it_is_on(tmp_path: Path) -> None:
     from station.ui.views import MenuView, VerdictView
 
-    referee = Referee(load_config(None), Journal(tmp_path / "j.sqlite3"))
+    referee = Referee(load_config(None, plugins()), Journal(tmp_path / "j.sqlite3"), games=plugins())
     games = len(referee.screen(0.0).items)
     referee.controller.teacher_page = lambda: VerdictView("info", "Teacher page", f"192.168.1.20:8080 PIN {PIN}")
     menu = referee.screen(0.0)
@@ -193,3 +194,21 @@ def test_the_oled_menu_shows_the_page_and_its_pin_when_it_is_on(tmp_path: Path) 
     assert isinstance(shown, VerdictView) and PIN in shown.detail
     referee.press(Press("back"), 0.2)
     assert isinstance(referee.screen(0.3), MenuView)
+
+
+def test_a_note_reads_as_two_sentences_on_the_page_and_no_game_shows_no_empty_scores(client, station: Station,
+                                                                                       tmp_path: Path) -> None:
+    """"Wrong mat. Print this game's mat." — never "Wrong mat Print this game's mat"; and with no game
+    running the page says so, with no "Scores:" left empty."""
+    page = client.get("/station").get_data(as_text=True)
+    assert "No game being played" in page and '<p id="live-scores-line" hidden>' in page  # no "Scores:" shown
+    referee = Referee(load_config(None, plugins()), Journal(tmp_path / "live.sqlite3"), games=plugins(), seed=lambda: 7)
+    station.board.record({"type": "note", "title": "Wrong mat", "detail": "Print this game's mat"}, None)
+    station.board.record({"type": "note", "title": "Too late!", "detail": "The round is over"}, None)
+    station.board.publish(referee)
+    assert client.get("/station/live.json").get_json()["verdicts"] == ["Wrong mat. Print this game's mat.",
+                                                                        "Too late! The round is over."]
+    referee.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
+    station.board.publish(referee)
+    page = client.get("/station").get_data(as_text=True)
+    assert re.search(r'<p id="live-scores-line">Scores: <span id="live-scores">Ana 0, Ben 0</span></p>', page)

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from station.games import plugins
 from station.web.app import HEADER
 from web_helpers import (CONFIG, PIN, Station, at, form_token, holding, journal_template,  # noqa: F401
                          session_cookie, sign_in, signed_in, station)
@@ -238,7 +239,8 @@ def test_the_station_keeps_the_pages_sessions_in_its_state_folder(station: Stati
 
     (station.folder / "web-pin").write_text(PIN + "\n")
     web = WebServer(bind="127.0.0.1", port=0, state_dir=station.folder, roster=station.roster,
-                    journal_file=station.journal_file, config_path=station.config_path, board=station.board)
+                    journal_file=station.journal_file, config_path=station.config_path, board=station.board,
+                    games=plugins())
     web.start()
     try:
         assert sign_in(at(web.app)).status_code == 302

@@ -8,17 +8,20 @@ missing."""
 from __future__ import annotations
 
 import csv
+import io
 import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops
 
-from engine.games import new_game
+from engine.rules import new_game
 from station.config import load_config
-from station.games import plugin
+from station.games import plugin, plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
-from station.sim.scenario import ScenarioRun, load_scenario
+from station.sim.scenario import load_scenario
+from station.simulate import ScenarioRun
 from station.store import Journal
 from station.web.server import WebServer
 from web_helpers import PIN, journal_template, station  # noqa: F401 - fixtures
@@ -42,7 +45,8 @@ PATIENCE = 60  # seconds a wait may take on a busy machine before the test fails
 def server(station):  # type: ignore[no-untyped-def]
     (station.folder / "web-pin").write_text(PIN + "\n")
     web = WebServer(bind="127.0.0.1", port=0, state_dir=station.folder, roster=station.roster,
-                    journal_file=station.journal_file, config_path=station.config_path, board=station.board)
+                    journal_file=station.journal_file, config_path=station.config_path, board=station.board,
+                    games=plugins())
     web.start()
     yield web
     web.stop()
@@ -120,13 +124,37 @@ def test_the_teacher_edits_the_roster(browser, server, station) -> None:  # type
     assert browser.find_elements(By.ID, "pin")         # the session is over: the PIN again
 
 
+def test_the_rename_box_shows_the_accent_of_a_capital(browser, server, station) -> None:  # type: ignore[no-untyped-def]
+    """"Élodie" in the rename box, not "Elodie" with its accent clipped by a box too short for it:
+    the accent (where "Élodie" drawn differs from "Elodie" drawn) is as tall in the box as in a
+    line of the same font outside any box."""
+    station.roster.add("Élodie")
+    open_page(browser, server, "/roster")
+    field = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#names tbody tr")
+                 if r.text.startswith("Élodie")).find_element(By.NAME, "new")
+    line = browser.execute_script("var s = document.createElement('span'); s.style.font = getComputedStyle(arguments[0]).font;"
+                                  "s.style.padding = '1em'; s.style.display = 'inline-block';"
+                                  "document.body.appendChild(s); return s;", field)
+
+    def accent(element, write: str) -> tuple[int, int, int, int] | None:
+        drawn = {}
+        for name in ("Élodie", "Elodie"):
+            browser.execute_script(f"arguments[0].{write} = arguments[1]; arguments[0].blur();", element, name)
+            drawn[name] = Image.open(io.BytesIO(element.screenshot_as_png)).convert("L")
+        return ImageChops.difference(drawn["Élodie"], drawn["Elodie"]).getbbox()
+
+    boxed, free = accent(field, "value"), accent(line, "textContent")
+    assert boxed is not None and free is not None
+    assert boxed[3] - boxed[1] == free[3] - free[1], (boxed, free)
+
+
 def test_a_game_set_up_from_the_roster_shows_live_and_advances_as_it_is_played(browser, server, station,
                                                                                   tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     open_page(browser, server, "/roster")
     browser.find_element(By.ID, "new-name").send_keys("Mia")
     submit(browser, browser.find_element(By.ID, "add"))
     assert "Mia" in roster_names(browser)
-    referee = Referee(load_config(None), Journal(tmp_path / "live.sqlite3"), seed=lambda: 7,
+    referee = Referee(load_config(None, plugins()), Journal(tmp_path / "live.sqlite3"), games=plugins(), seed=lambda: 7,
                       roster=station.roster.names,
                       log_event=lambda record: station.board.record(record, referee.game))
     for button in ("confirm", "select", "spare", "spare"):   # Math Wars Meta; seat 1 steps back: the guest, then Mia

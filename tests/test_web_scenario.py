@@ -13,7 +13,8 @@ import pytest
 
 from engine.games import GAME_TITLES
 from station.pictures import GOOD, banner_height
-from station.sim.scenario import ScenarioRun, load_scenario
+from station.sim.scenario import load_scenario
+from station.simulate import ScenarioRun
 from station.vision.calibrate import calibrate
 from station.vision.images import as_gray
 from station.web.app import HEADER

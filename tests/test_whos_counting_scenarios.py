@@ -16,7 +16,7 @@ import pytest
 from engine.whos_counting import WhosCounting
 from station.store import Journal
 from station.table.mat import mat_layout
-from station.table.whos_counting import WhosCountingTable
+from station.games.whos_counting.table import WhosCountingTable
 from station.vision.track import TrackedCard
 
 ROOT = Path(__file__).resolve().parent.parent

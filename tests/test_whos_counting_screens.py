@@ -9,7 +9,7 @@ import pytest
 
 from engine.whos_counting import WhosCounting, text
 from screen_helpers import bottom_line
-from station.ui import whos_counting as screens
+from station.games.whos_counting import screens as screens
 from station.ui.screens import compose
 from station.ui.views import BannerView, MenuView, VerdictView, View
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.games import new_game
-from station.games import plugin
+from engine.rules import new_game
+from station.games import plugin, plugins
 from station.roster import ROSTER_NAME, Roster
 from station.store import Journal
 from station.web.app import create_app
@@ -40,7 +40,7 @@ class Station:
     def app(self, pin: str = PIN):  # type: ignore[no-untyped-def]
         """The page as the station serves it, its sessions and key kept in this station's folder."""
         app = create_app(pin=pin, roster=self.roster, journal_file=self.journal_file, config_path=self.config_path,
-                         board=self.board, state_dir=self.folder, keepalive=0.05)
+                         board=self.board, games=plugins(), state_dir=self.folder, keepalive=0.05)
         app.testing = True
         return app
 

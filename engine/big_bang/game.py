@@ -20,7 +20,7 @@ sheet leaves open are in docs/rules/big-bang.md.
 >>> _ = game.apply({"type": "start", "t": 0})
 >>> [game.describe(e) for e in game.apply({"type": "play", "t": 2, "player": "Ana", "card": "BB-A-N4A",
 ...                                        "cell": [1, 0], "turn": 180})]
-['Ana plays 4 (score 1, 27 cards left).']
+['Ana plays 4 (27 cards left).']
 >>> [game.describe(e) for e in game.apply({"type": "play", "t": 3, "player": "Ana", "card": "BB-A-N6A",
 ...                                        "cell": [2, 0], "turn": 0})]
 ['Ana: 6 is no play: 6 beside 4: neighbours differ by exactly 1. Take it back.']

@@ -136,7 +136,7 @@ def _played(e: Mapping[str, Any]) -> str:
     card = "a Rules card" if e["value"] is None else shown
     source = " from the discard pile" if e["from"] == "discard" else ""
     left = "1 card" if e["left"] == 1 else f"{e['left']} cards"
-    return f"{e['player']} plays {card}{source} (score {e['score']}, {left} left)."
+    return f"{e['player']} plays {card}{source} ({left} left)."  # the score is told once, at the round's end
 
 
 def _discarded(e: Mapping[str, Any]) -> str:
@@ -149,7 +149,8 @@ def _discarded(e: Mapping[str, Any]) -> str:
 def _dead_hand(e: Mapping[str, Any]) -> str:
     shown = listed(_shown("rules", v) for v in e["values"])
     draw = f" Draw {e['draw']}." if e["draw"] else ""
-    return f"{e['player']}'s hand is dead: {shown} go face up on the discard pile.{draw}"
+    go = "goes" if len(e["values"]) == 1 else "go"  # "the 7 goes", "the 7 and 5 go"
+    return f"{e['player']}'s hand is dead: the {shown} {go} face up on the discard pile.{draw}"
 
 
 def _drawn(e: Mapping[str, Any]) -> str:
@@ -221,7 +222,7 @@ def summary(state: Mapping[str, Any]) -> list[str]:
     for seat in state["tableaux"]:
         pile = seat["discard"]
         top = f" (top {_shown(pile[-1]['kind'], pile[-1]['value'])})" if pile else ""
-        lines.append(f"  {seat['player']} (set {seat['set']}): {seat['in_play'] - seat['left']} down, score "
-                     f"{seat['score']}, {seat['left']} left, discard pile {len(pile)}{top}; game "
+        lines.append(f"  {seat['player']} (set {seat['set']}): {seat['in_play'] - seat['left']} down, "
+                     f"{seat['left']} left, discard pile {len(pile)}{top}; game "
                      f"{signed(state['game_scores'][seat['player']])} points.")
     return lines

@@ -169,7 +169,7 @@ def summary(state: Mapping[str, Any]) -> list[str]:
     lines = [f"Game over: {state['total']} points." if state["over"] else f"Round {state['round']}, {state['phase']}."]
     for row in state["rows"]:
         mark = " (broken)" if row["broken"] else " (complete)" if row["complete"] else ""
-        lines.append(f"  row {row['row']}: {row['name']} {row['placed']}/{row['count']}{mark}")
+        lines.append(f"  row {row['row']}: {row['name']}, {row['placed']} of {row['count']} cards{mark}")
     rounds = " + ".join(map(str, state["round_points"])) or "none yet"
     lines.append(f"Rounds: {rounds}; Help cards left: {'any' if state['help_left'] is None else state['help_left']}.")
     return lines

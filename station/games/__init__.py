@@ -1,11 +1,10 @@
-"""Games as plug-ins: everything the station's shared parts ask of a game, in one interface.
+"""Games as plug-ins: the registry's way from a game's name to its station side.
 
-The referee, the controller, the config, the journal's history, the simulator, the demo and the
-printer never name a game: they find its ``StationGame`` through the one registry
-(``engine.games.GAMES``: a game's line names its package, and ``station.games.<package>``
-exports ``PLUGIN``) and ask it. A game's own parts live in its own modules per layer — rules in
-``engine/<game>/``, table reading in ``station/table/``, screens in ``station/ui/``, virtual
-players in ``station/sim/`` — and its plug-in module ties them together.
+Each game's station side is one package, ``station/games/<package>/`` (its plug-in, table
+adapter, screens, virtual players, demo and data files), whose ``PLUGIN`` implements
+``station.game_plugin.StationGame``. Only the layer that chooses a game (the daemon, the CLI,
+the simulator's runner, the teacher's page) looks a plug-in up here, and hands it down: no
+shared part imports this package (import-linter holds that line, see pyproject.toml).
 
 >>> plugin("math-wars").title
 'Math Wars Meta'
@@ -15,188 +14,15 @@ players in ``station/sim/`` — and its plug-in module ties them together.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import importlib
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.errors import ConfigError
 from engine.games import GAMES
-from engine.protocol import Event, Game
-from station.settings import Key
+from station.game_plugin import Action, Demo, StationGame, per_player
 from station.ui.views import Menu
 
-if TYPE_CHECKING:
-    from station.sim.scenario import Scenario
-    from station.sim.virtual_table import Scene
-    from station.table.adapter import TableAdapter
-    from station.table.mat import MatLayout
-    from station.ui.overlays import Overlay
-    from station.ui.setup import SetupOption
-    from station.ui.views import View
-
-Action = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Demo:
-    """A whole game for ``mathstation demo``: the table script and the virtual players' own
-    finished game (what the station must agree with)."""
-
-    scenario: Scenario
-    expected: Game
-    places: int  # cards the players put down
-
-    @classmethod
-    def of(cls, scenario: Scenario, expected: Game) -> Demo:
-        # not sum(): importing the plug-in station.games.sum binds that name in this package
-        return cls(scenario, expected, len([step for step in scenario.steps if step.kind == "place"]))
-
-
-class StationGame(ABC):
-    """One game's station side. Subclass it in ``station/games/<package>.py``; ``PLUGIN`` is an
-    instance. Methods that need the vision or simulator stack import it themselves, so asking a
-    plug-in for its settings or screens stays cheap."""
-
-    name: str  # the registry name: "math-wars"
-
-    @property
-    def title(self) -> str:
-        return GAMES[self.name].title
-
-    # ---- data files ----------------------------------------------------------------------
-
-    @property
-    def mat_file(self) -> tuple[str, str]:
-        """(package, path) of the game's mat file (``station/table/mats/<name>.toml``)."""
-        return "station.table", f"mats/{self.name}.toml"
-
-    @property
-    def look_file(self) -> tuple[str, str]:
-        """(package, path) of the game's card look (``station/printables/looks/<name>.toml``)."""
-        return "station.printables", f"looks/{self.name}.toml"
-
-    # ---- config and setup -----------------------------------------------------------------
-
-    @abstractmethod
-    def settings(self) -> dict[str, Key]:
-        """The station config's ``[<name>]`` section: its keys, defaults and checks."""
-
-    #: The game's screens module (``station/ui/<game>.py``): unless the plug-in overrides them,
-    #: ``setup_options``, ``game_config``, ``live_view``, ``overlays``, ``confirm`` and ``menu`` are
-    #: its functions of the same names (``confirm`` and ``menu`` only if it has them).
-    screens: ClassVar[ModuleType | None] = None
-
-    def setup_options(self, defaults: Mapping[str, Any]) -> list[SetupOption]:
-        """The setup screen's rows, starting at the config section's values."""
-        return self._screen("setup_options")(defaults)  # type: ignore[no-any-return]
-
-    def game_config(self, choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: int) -> dict[str, Any]:
-        """The engine config for what was chosen on the setup screen."""
-        return self._screen("game_config")(choices, defaults, seed)  # type: ignore[no-any-return]
-
-    # ---- the table ------------------------------------------------------------------------
-
-    def mat(self, config: Mapping[str, Any]) -> MatLayout:
-        """The mat (or play area) a game with this engine config is played on: by default the
-        game's mat with a seat per player."""
-        from station.table.mat import mat_layout
-
-        return mat_layout(self.name, len(config["players"]))
-
-    @abstractmethod
-    def table(self, config: Mapping[str, Any]) -> TableAdapter:
-        """A fresh table adapter for a game with this engine config."""
-
-    # ---- screens and buttons ----------------------------------------------------------------
-
-    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> View:
-        """The main in-game screen at ``seconds`` of game time (``clock_text`` shows it)."""
-        return self._screen("live_view")(state, seconds, page)  # type: ignore[no-any-return]
-
-    def overlays(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
-        """The screens one batch of engine events calls for, in order."""
-        return self._screen("overlays")(events, state, reveal)  # type: ignore[no-any-return]
-
-    def _screen(self, name: str) -> Callable[..., Any]:
-        if self.screens is None or not hasattr(self.screens, name):
-            raise NotImplementedError(f"{type(self).__name__} has no screens module with {name}(): set `screens` "
-                                      f"or define {name}")
-        return getattr(self.screens, name)  # type: ignore[no-any-return]
-
-    #: event type -> overlay kinds it sweeps away while they wait for a press (a new card down
-    #: ends the last hand's waiting results).
-    dismiss_on: Mapping[str, frozenset[str]] = {}
-    #: overlay kinds CONFIRM can show again on the live screen (the last hand's results).
-    replayable: frozenset[str] = frozenset()
-    #: kinds of timed overlay a CONFIRM goes through: it puts the screen away and does what it does
-    #: on the live screen (a race game's CONFIRM starts the clock even while a verdict shows). A
-    #: note needs no naming here: in every game, any press but BACK goes through a note.
-    press_through: frozenset[str] = frozenset()
-
-    def menu(self, state: Mapping[str, Any]) -> Menu | None:
-        """What SPARE offers on the live screen (a table vote, trade, pass …); None: nothing."""
-        return self.screens.menu(state) if self.screens is not None and hasattr(self.screens, "menu") else None
-
-    def confirm(self, state: Mapping[str, Any]) -> Action | Menu | None:
-        """What CONFIRM does on the live screen: an action (submit, start the clock …), a question
-        to answer first (what a wild card stands for), or None: show the last result again."""
-        if self.screens is not None and hasattr(self.screens, "confirm"):
-            return self.screens.confirm(state)  # type: ignore[no-any-return]
-        return None
-
-    # ---- history ----------------------------------------------------------------------------
-
-    #: the game's own measures in ``mathstation history`` (CSV columns), in order
-    history_columns: tuple[str, ...] = ()
-
-    def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
-        """The game's own measures of a journaled game (replayed): ``history_columns`` keys."""
-        return {}
-
-    # ---- virtual players and the demo -----------------------------------------------------
-
-    #: event types the demo's story tells (it tells them with the engine's own sentences)
-    story_events: frozenset[str] = frozenset()
-
-    def story(self, game: Game) -> Callable[[Event], list[str]]:
-        """The demo's storyteller for ``game``: the lines one event adds to the story."""
-        return lambda event: ["  " + game.describe(event)] if event["type"] in self.story_events else []
-
-    @abstractmethod
-    def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        """Seeded players holding real cards play ``game`` (a fresh engine game) to its end:
-        yields each (action, events) as they apply it (``mathstation demo --text``)."""
-
-    @abstractmethod
-    def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
-        """The game's own ``mathstation demo`` options (names unique across games)."""
-
-    @abstractmethod
-    def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
-        """The engine config of a demo game from the command line."""
-
-    @abstractmethod
-    def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        """A whole game played by virtual players as a table script for the virtual table."""
-
-    @abstractmethod
-    def demo_scene(self, seed: int) -> Scene:
-        """A still table of this game for the ``virtual`` camera (``scan``, ``calibrate``)."""
-
-
-def per_player(game: Game, events: Sequence[Event], kinds: set[str]) -> dict[str, int]:
-    """How many of these events each player's own were (their ``player``): a child's history
-    counts what that child did, never the whole game's count."""
-    counts = {name: 0 for name in game.seats()}
-    for event in events:
-        if event["type"] in kinds and event.get("player") in counts:
-            counts[event["player"]] += 1
-    return counts
+__all__ = ["Action", "Demo", "Menu", "StationGame", "per_player", "plugin", "playable", "plugins"]
 
 
 def plugin(name: str) -> StationGame:

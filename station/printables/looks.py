@@ -1,4 +1,4 @@
-"""Each game's look, read from ``looks/<game>.toml``: data, not code, so giving a new game its look
+"""Each game's look, read from its folder's ``<game>.look.toml``: data, not code, so giving a new game its look
 is one small file. Per card kind: a colour, an optional badge (a drawn mark beside the kind's
 name, e.g. Math Rush's Advanced bolt) and optionally what its panels show instead of a value
 (a drawn sign, big digits, stars and words, filled from the card's fields), and for a card cut
@@ -16,6 +16,7 @@ from importlib import resources
 
 from engine.catalog import CardFace
 from engine.errors import CatalogError
+from engine.games import GAMES
 from station.printables.signs import BADGES, CORNER_SIGNS
 
 if sys.version_info >= (3, 11):
@@ -107,10 +108,11 @@ class GameLook:
 @functools.cache
 def look_for(game: str) -> GameLook:
     """The look of ``game``; the default look if it has no file yet."""
-    file = resources.files("station.printables") / "looks" / f"{game}.toml"
-    if not file.is_file():
+    package = GAMES[game].station_data if game in GAMES else None
+    file = resources.files(package) / f"{game}.look.toml" if package else None
+    if file is None or not file.is_file():
         return GameLook(game)
-    return parse_look(file.read_text(encoding="utf-8"), f"looks/{game}.toml")
+    return parse_look(file.read_text(encoding="utf-8"), f"{str(package).replace('.', '/')}/{game}.look.toml")
 
 
 def parse_look(text: str, source: str) -> GameLook:

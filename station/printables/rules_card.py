@@ -1,7 +1,7 @@
 """A game's rules card: one page (two at most) of how to play, in a child's words, with a small
 picture of the mat laid out and a few cards in place.
 
-The words are data, one file per game beside its look (``looks/<game>.rules.toml``): what the
+The words are data, one file per game beside its look in its folder (``station/games/<game>/<name>.rules.toml``): what the
 game is about, how to set it up from the printed deck and mat, how a turn goes, how to win, what
 the station does and what its four buttons mean. The picture is drawn from the game's own mat
 layout by the mat printer's code (``mat_pdf.draw_mat_picture``), so it shows the mat as printed;
@@ -27,7 +27,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph
 
 from engine.catalog import Card, load_catalog
 from engine.errors import CatalogError
-from engine.games import GAME_TITLES
+from engine.games import GAME_TITLES, GAMES
 from station.printables.fonts import BOLD, CAP_HEIGHT, REGULAR, register_fonts, text_width
 from station.printables.looks import look_for
 from station.printables.mat_pdf import draw_mat_picture
@@ -80,14 +80,21 @@ class RulesCard:
         return GAME_TITLES[self.game]
 
 
+def words_file(game: str) -> str:
+    """Where a game's rules-card words are, as a teacher finds the file: ``station/games/sum/sum.rules.toml``."""
+    package = GAMES[game].station_data or ""
+    return f"{package.replace('.', '/')}/{game}.rules.toml"
+
+
 def rules_card(game: str) -> RulesCard:
-    """The rules card of ``game`` from ``looks/<game>.rules.toml``; a ``CatalogError`` names the
-    file and what is wrong with it."""
-    source = f"station/printables/looks/{game}.rules.toml"
-    file = resources.files("station.printables") / "looks" / f"{game}.rules.toml"
+    """The rules card of ``game`` from its folder's ``<game>.rules.toml``; a ``CatalogError`` names
+    the file and what is wrong with it."""
     if game not in GAME_TITLES:
         raise CatalogError(f"unknown game {game!r}: games are {', '.join(GAME_TITLES)}")
-    if not file.is_file():
+    package = GAMES[game].station_data
+    source = words_file(game)
+    file = resources.files(package) / f"{game}.rules.toml" if package else None
+    if file is None or not file.is_file():
         raise CatalogError(f"{GAME_TITLES[game]} has no rules card yet ({source})")
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
@@ -270,7 +277,7 @@ def draw_rules_pages(c: Canvas, games: Sequence[str], paper: Paper) -> int:
             c.showPage()
             if queue and (len(queue) == before or used >= MAX_PAGES):
                 raise CatalogError(f"the {card.title} rules card does not fit {MAX_PAGES} {paper.name} pages: "
-                                   "shorten its words (station/printables/looks/" f"{card.game}.rules.toml)")
+                                   f"shorten its words ({words_file(card.game)})")
         pages += used
     return pages
 

@@ -2,7 +2,9 @@
 interface, so the simulator, the demo and tests drive the very station a real camera would.
 
 >>> from station.cameras import open_camera
->>> with open_camera("virtual", width=640, height=360, clock=lambda: 12.5) as camera:
+>>> from station.sim.virtual_table import Scene
+>>> empty_table = lambda seed: Scene(mat=None, cards=(), seed=seed)   # a game's plug-in gives its demo_scene
+>>> with open_camera("virtual", width=640, height=360, clock=lambda: 12.5, scene=empty_table) as camera:
 ...     frame = camera.read()
 >>> frame.image.shape, frame.time
 ((360, 640, 3), 12.5)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Protocol
 
 from engine.big_bang.lattice import Cell, centroid, nearest_cell, turns
@@ -91,6 +92,34 @@ def snap(card: Posed, star: Posed, *, side: float = TRIANGLE.width,
     if turned_by > angle_tolerance:
         return OffLattice("turned", cell, *rounded)
     return Snapped(cell, turn, *rounded)
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Where the lattice lies: the Black Star's centre and angle, seen or worked out."""
+
+    x: float
+    y: float
+    angle: float
+
+
+def anchor_from(placed: Sequence[tuple[Posed, Cell, int]], *, side: float = TRIANGLE.width) -> Anchor | None:
+    """The lattice's anchor worked out from cards already placed (each seen where it lies, with
+    the cell and turn it was placed in): each says where the star must be (its angle less its
+    turn; its centre less its cell's offset, turned by that angle); the mean of them all, so one
+    card nudged moves it little. None without any."""
+    if not placed:
+        return None
+    xs, ys, angles = [], [], []
+    for card, cell, turn in placed:
+        angle = (card.angle - turn) % 360
+        a = math.radians(angle)
+        dx, dy = centroid(cell, side)
+        xs.append(card.x - (dx * math.cos(a) - dy * math.sin(a)))
+        ys.append(card.y - (dx * math.sin(a) + dy * math.cos(a)))
+        angles.append(a)
+    mean_angle = math.degrees(math.atan2(sum(map(math.sin, angles)), sum(map(math.cos, angles)))) % 360
+    return Anchor(sum(xs) / len(xs), sum(ys) / len(ys), mean_angle)
 
 
 def _apart(a: float, b: float) -> float:

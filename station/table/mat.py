@@ -5,7 +5,7 @@ One layout serves the printer (``printables.mat_pdf`` draws it at 1:1) and the s
 maps a card's position on the table to a zone), so both read the same millimetres. Coordinates
 are millimetres on the mat, origin at its top-left corner as seen from the near side, x to the
 right, y down (towards the near side), like image axes. The numbers live in each game's mat
-file (``mats/<game>.toml``, or where its plug-in says): its seat counts, the ``arrangement``
+file (``<game>.mat.toml`` in its folder, ``station/games/<package>/``): its seat counts, the ``arrangement``
 that builds its zones (``facing-rows``: seats in two rows, a column of piles each; ``zones``:
 zones listed in millimetres) and its corner markers' IDs, which are data, never derived from the
 order of games, so a printed mat keeps its name for good.
@@ -201,7 +201,7 @@ def _owners(registry_version: int) -> dict[int, tuple[str, int]]:
 
 def games_with_mats() -> list[str]:
     """Playable games that have a mat file, in registry order."""
-    return [game for game in GAMES.playable() if _mat_file(game).is_file()]
+    return [game for game in GAMES.playable() if (file := _mat_file(game)) is not None and file.is_file()]
 
 
 def default_seats(game: str) -> int:
@@ -256,10 +256,9 @@ def mat_spec(game: str) -> MatSpec:
 
 
 def _mat_file(game: str) -> Any:
-    from station.games import plugin
-
-    package, name = plugin(game).mat_file
-    return resources.files(package) / name
+    """The game's ``<name>.mat.toml``, in the package its registry line names (its folder)."""
+    package = GAMES[game].station_data
+    return resources.files(package) / f"{game}.mat.toml" if package else None
 
 
 @functools.cache
@@ -269,9 +268,9 @@ def _spec(game: str, registry_version: int) -> MatSpec:
     if not GAMES[game].playable:
         raise MatError(f"{GAME_TITLES[game]} has no play mat yet (mats exist for: {', '.join(games_with_mats())})")
     file = _mat_file(game)
-    if not file.is_file():
+    if file is None or not file.is_file():
         raise MatError(f"{GAME_TITLES[game]} has no play mat yet (mats exist for: {', '.join(games_with_mats())})")
-    source = f"mats/{file.name}"
+    source = file.name
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:

@@ -24,7 +24,7 @@ dismisses a note.
 
 The controller never touches a game: a press becomes an *intent* (start this game, apply this
 action, undo, end) that the station carries out, so the same presses replay the same game. What
-a game shows and offers comes from its plug-in (``station.games.StationGame``): the controller
+a game shows and offers comes from its plug-in (``station.game_plugin.StationGame``): the controller
 names no game.
 """
 
@@ -42,7 +42,7 @@ from station.ui.setup import SEAT, SetupOption, seat_rows, seated
 from station.ui.views import FaultView, HandView, LiveView, Menu, MenuView, SetupView, VerdictView, View
 
 if TYPE_CHECKING:
-    from station.games import StationGame
+    from station.game_plugin import StationGame
 
 NOTE_SECONDS = 4.0
 #: The bottom lines of the shared screens: what to press next, in the order a child presses it.

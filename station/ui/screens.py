@@ -98,11 +98,18 @@ class Canvas:
         """``text`` at the largest of ``sizes`` that fits ``box`` (cut with "…" at the smallest),
         centred vertically; returns what was placed (its ink box tells the room it took).
         ``wanted`` is the whole text when this is one line of it."""
-        room = box[2] - box[0]
-        usable = [s for s in sizes if fonts.height(s, bold) <= box[3] - box[1]] or [min(sizes)]
+        room, tall = box[2] - box[0], box[3] - box[1]
+        # a size where a line fits the box, and this text too: an accented capital ("É") rises above
+        # the line's usual top, and clipped it would read as another name ("Elodie")
+        usable = [s for s in sizes if fonts.height(s, bold) <= tall and _ink_height(text, s, bold) <= tall] or \
+            [s for s in sizes if fonts.height(s, bold) <= tall] or [min(sizes)]
         shown, size = fonts.fit(text, room, usable, bold)
         rise, fall = fonts.extent(size, bold)
-        baseline = box[1] + (box[3] - box[1] - rise - fall) // 2 + rise
+        baseline = box[1] + (tall - rise - fall) // 2 + rise
+        drawn = fonts.ink(shown, size, bold)
+        if drawn is not None:  # lowered into the room a line keeps for descenders when an accent needs it
+            baseline += max(box[1] - (baseline + drawn[1]), 0)
+            baseline -= max(baseline + drawn[3] - box[3], 0)
         left, right = fonts.span(shown, size, bold)
         x = {"left": box[0], "right": box[2] - right + left, "center": box[0] + (room - right + left) // 2}[align] - left
         face = fonts.font(size, bold)
@@ -165,6 +172,12 @@ class Canvas:
         font characters, so they look the same at any size and need no special font."""
         GLYPHS[kind](self.draw, box, ink)
         self.items.append(Placed(kind, kind, kind, 0, box, box, ink=ink))
+
+
+def _ink_height(text: str, size: int, bold: bool) -> int:
+    """Pixels ``text`` covers from its highest ink to its lowest."""
+    drawn = fonts.ink(text, size, bold)
+    return 0 if drawn is None else drawn[3] - drawn[1]
 
 
 # --- glyphs: simple and distinct at 7 pixels --------------------------------------------------
@@ -307,7 +320,8 @@ def _rows(top: int, bottom: int, count: int, tail: bool) -> tuple[int, int, bool
 
 def _player_row(c: Canvas, box: Box, line: PlayerLine, size: int, result: str | None = None, room: int = 0) -> None:
     """Status glyph, name, then the detail at the right — and "= result" in a column of ``room``
-    pixels when given, its "=" signs aligned down the rows. The name gives way first."""
+    pixels when given, its "=" signs aligned down the rows. Name and detail share the largest size
+    at which both fit whole ("Row 2  2 of 3" beside a clock); where none does, the name gives way."""
     x0, y0, x1, y1 = box
     if line.status:
         c.glyph(line.status, (x0, y0, x0 + GLYPH, y1))
@@ -319,9 +333,15 @@ def _player_row(c: Canvas, box: Box, line: PlayerLine, size: int, result: str | 
         c.text((x1 - room - 3 - equals, y0, x1 - room - 3, y1), "=", [size])
         end = x1 - room - 3 - equals - 4
     if line.detail:
-        detail_room = min(fonts.width(line.detail, size), (end - x0 - GLYPH) * 2 // 3)
+        space = end - x0 - GLYPH - 2
+        size = next((s for s in sizes if fonts.width(line.name, s) + 4 + fonts.width(line.detail, s) <= space),
+                    sizes[-1])
+        sizes = [s for s in sizes if s <= size]
+        # two thirds of the row, or more when the name needs less: a short name never gets a detail cut
+        most = max(space * 2 // 3, space - fonts.width(line.name, sizes[-1]) - 4)
+        detail_room = min(fonts.width(line.detail, size), most)
         placed = c.text((end - detail_room, y0, end, y1), line.detail, sizes, align="right")
-        end = min(placed.ink_box[0], end - detail_room) - 4
+        end = placed.ink_box[0] - 4  # where its ink starts: a detail drawn smaller leaves the name that room
     c.text((x0 + GLYPH + 2, y0, end, y1), line.name, sizes)
 
 
@@ -353,10 +373,13 @@ def _choices(c: Canvas, title: str, rows: Sequence[tuple[str, str]], selected: i
             c.fill((0, y, right, y + pitch))
             ink = 0
         box = (3, y + 1, right - 3, y + pitch - 1)
-        if value:
-            placed = c.text(box, value, BODY, bold=True, align="right", ink=ink)
+        sizes: Sequence[int] = BODY
+        if value:  # label and value at the largest size where both fit whole ("Results  on CONFIRM")
+            fits = [s for s in BODY if fonts.width(label, s) + 6 + fonts.width(value, s, bold=True) <= box[2] - box[0]]
+            sizes = [s for s in BODY if s <= (fits[0] if fits else BODY[-1])]
+            placed = c.text(box, value, sizes, bold=True, align="right", ink=ink)
             box = (box[0], box[1], placed.ink_box[0] - 6, box[3])
-        c.text(box, label, BODY, ink=ink)
+        c.text(box, label, sizes, ink=ink)
     _scroll(c, top, top + per_page * pitch, first, per_page, len(rows))
     if hint:
         _bottom_line(c, hint)

@@ -32,7 +32,7 @@ import numpy as np
 
 from station.camera_mount import MARGIN_MM, MIN_PX_PER_MODULE, WIDE_MODE
 from station.printed.cards import MODULE_MM
-from station.table.mat import MatLayout, seat_label
+from station.table.mat import MatLayout, players_text, seat_label
 from station.vision.images import as_gray
 from station.vision.markers import CELLS, MarkerRead, Point, detect_markers, marker_cells
 from station.vision.scan import DARK_MEAN
@@ -126,7 +126,7 @@ class Calibration:
         if self.mat is None:
             lines.append("Mat: none found")
         else:
-            lines.append(f"Mat: {self.mat.title} for {self.mat.seats} players, {self.markers_seen} of 4 corner squares seen")
+            lines.append(f"Mat: {self.mat.title} {players_text(self.mat)}, {self.markers_seen} of 4 corner squares seen")
         if self.px_per_module is not None:
             lines.append(f"Code size: {self.px_per_module:.1f} px per code square at the {self.px_per_module_at} corner "
                          f"(needs {MIN_PX_PER_MODULE:g} or more)")

@@ -19,13 +19,16 @@ from station.printed.markers import aruco_module as _aruco
 from station.printed.markers import dictionary as _dictionary
 from station.vision.images import as_gray
 
-__all__ = ["CELLS", "DICTIONARY", "MARKER_COUNT", "MarkerRead", "MarkersUnavailable", "detect_markers", "marker_cells"]
+__all__ = ["CELLS", "DICTIONARY", "MARKER_COUNT", "MarkerRead", "MarkerSearch", "MarkersUnavailable", "detect_markers",
+           "find_markers", "marker_cells"]
 
 Point = tuple[float, float]
 
 MAT_CORNERS = 4  # a mat has a marker in each corner: with all four found near, nothing else is searched
 SEARCH_WIDTH = 640  # pixels across the downscaled frame that the whole-frame search looks at
 SEARCH_MIN_PERIMETER = 0.06  # ... for squares at least this share of its width around (markers >= 1.5 % of it)
+SEARCH_MAX_SIDE = 0.25  # ... and at most this share of it across (a mat's corner marker is some 4 %)
+SQUARE = 1.5  # a dark shape whose box is longer than this many times its width is no marker (a card's label)
 
 
 @dataclass(frozen=True)
@@ -42,9 +45,25 @@ class MarkerRead:
         return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
+@dataclass(frozen=True)
+class MarkerSearch:
+    """What one look for the markers found, and how: ``cold`` when the whole frame was searched
+    (nothing known, or a known marker no longer where it was), not when every marker was read
+    again where it was last seen."""
+
+    markers: list[MarkerRead]
+    cold: bool
+
+
 def detect_markers(image: Any, near: Iterable[MarkerRead] = ()) -> list[MarkerRead]:
     """Every marker of the dictionary found in ``image`` (a PIL image, or a grey or BGR array),
-    sorted by ID.
+    sorted by ID: ``find_markers``'s markers."""
+    return find_markers(image, near).markers
+
+
+def find_markers(image: Any, near: Iterable[MarkerRead] = ()) -> MarkerSearch:
+    """Every marker of the dictionary found in ``image``, sorted by ID, and whether the whole
+    frame had to be searched for them.
 
     Cheap where the default detector is not (it spends most of its time on the many small squares
     of QR codes): each marker in ``near`` (the last ones found) is looked for first in a small crop
@@ -61,22 +80,27 @@ def detect_markers(image: Any, near: Iterable[MarkerRead] = ()) -> list[MarkerRe
         again = _read_near(aruco, gray, last)
         if again is not None:
             found[again.id] = again
-    if len(near) < MAT_CORNERS or len(found) < len(near):
-        for width in (SEARCH_WIDTH, 2 * SEARCH_WIDTH):  # a wide mat's markers are small: look closer
-            for coarse in _search(aruco, gray, width):
+    cold = len(near) < MAT_CORNERS or len(found) < len(near)
+    if cold:
+        # First only among the dark shapes that may be markers; then among all, as OpenCV sees them
+        # (a marker that a dark neighbour touches is no shape of its own); then closer (a wide mat's
+        # markers are small).
+        for width, only_squares in ((SEARCH_WIDTH, True), (SEARCH_WIDTH, False), (2 * SEARCH_WIDTH, False)):
+            for coarse in _search(aruco, gray, width, only_squares=only_squares):
                 if coarse.id not in found:
                     confirmed = _read_near(aruco, gray, coarse)
                     if confirmed is not None:
                         found[confirmed.id] = confirmed
-            if len(found) >= MAT_CORNERS or max(gray.shape) / width <= 1.25:
+            if len(found) >= MAT_CORNERS or (not only_squares and max(gray.shape) / width <= 1.25):
                 break
-    return sorted(found.values(), key=lambda read: (read.id, read.corners))
+    return MarkerSearch(sorted(found.values(), key=lambda read: (read.id, read.corners)), cold)
 
 
-def _search(aruco: ModuleType, gray: np.ndarray, width: int = SEARCH_WIDTH) -> list[MarkerRead]:
+def _search(aruco: ModuleType, gray: np.ndarray, width: int = SEARCH_WIDTH, *, only_squares: bool = False) -> list[MarkerRead]:
     """Markers in the whole frame, looked for at about ``width`` pixels across (a 1080p frame's
     markers keep 7 px cells at 640 on a mat seen 700 mm across; a race mat seen a metre across
-    needs twice that), corners in full-frame pixels."""
+    needs twice that), corners in full-frame pixels. ``only_squares``: among the dark shapes
+    that may be markers only (``_only_squares``)."""
     import cv2
 
     scale = max(gray.shape) / width
@@ -86,9 +110,33 @@ def _search(aruco: ModuleType, gray: np.ndarray, width: int = SEARCH_WIDTH) -> l
         factors = (gray.shape[1] / size[0], gray.shape[0] / size[1])
     else:
         small, factors = gray, (1.0, 1.0)
-    params = _parameters(aruco, min_perimeter_rate=SEARCH_MIN_PERIMETER, windows=(5, 15))
+    if only_squares:  # sharp dark squares on white: one threshold window is enough
+        small, windows = _only_squares(small), (7, 7)
+    else:
+        windows = (5, 15)
+    params = _parameters(aruco, min_perimeter_rate=SEARCH_MIN_PERIMETER, windows=windows)
     return [MarkerRead(read.id, tuple((x * factors[0], y * factors[1]) for x, y in read.corners))
             for read in _detect(aruco, small, params)]
+
+
+def _only_squares(small: np.ndarray) -> np.ndarray:
+    """``small`` with every dark shape that cannot be a marker painted white: too long for a square
+    (the dark labels of the cards, each of which OpenCV would otherwise take for a candidate and
+    read: on a table of 30 cards some 70 of them, most of the search, and ten times dearer on
+    OpenCV 5.0 than on 4.6) or too big (the table around the mat). A marker is a dark square
+    on the mat's white margin, so it stays as it is."""
+    import cv2
+
+    width = max(small.shape)
+    block = _odd(width * SEARCH_MIN_PERIMETER / 2)  # about twice the smallest marker's side
+    dark = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 7)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
+    wide, high = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    paint = (np.maximum(wide, high) > SQUARE * np.minimum(wide, high)) | (np.maximum(wide, high) > SEARCH_MAX_SIDE * width)
+    paint[0] = False  # the light background
+    out = small.copy()
+    out[paint[labels]] = 255
+    return out
 
 
 def _read_near(aruco: ModuleType, gray: np.ndarray, guess: MarkerRead) -> MarkerRead | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -24,7 +24,8 @@ from station.hardware.camera import Frame
 from station.vision.decode import CodeRead, Decoder, make_decoder
 from station.vision.images import GreyFrame
 from station.vision.locate import CardSighting, ForeignCode, Locator
-from station.vision.markers import MarkerRead, detect_markers
+from station.vision.markers import MarkerRead, find_markers
+from station.vision.mat_memory import MarkerMemory
 from station.vision.scan import ImageQuality, image_quality
 from station.vision.sharpness import Softness, measure_softness
 from station.vision.table_map import NO_MAT, TableMap, find_table_map
@@ -61,14 +62,19 @@ class FrameObservation:
     trustworthy: bool = True  # False for a dark, blurred or wholly changed frame: hold the table state
     captured: float | None = None  # when the camera took the frame (its clock), if it said
     blur_px: float | None = None  # the picture's blur measured on the mat's markers (Gaussian sigma), when known
+    markers: Literal["warm", "cold"] | None = None  # how the mat's markers were looked for this frame, if they were:
+    # read again where they last were (warm), or searched for across the whole frame (cold)
 
 
 class CardPipeline:
     """Feed frames in order with ``observe``; it keeps what it needs between them."""
 
     def __init__(self, decoder: Decoder | None = None, catalog: Catalog | None = None,
-                 settings: PipelineSettings | None = None) -> None:
+                 settings: PipelineSettings | None = None, memory: MarkerMemory | None = None) -> None:
+        """``memory`` keeps the mat's markers between runs: the first frame reads them where they
+        were last found, and the cold search is left for a mat or camera that moved."""
         self.decoder = decoder or make_decoder()
+        self.memory = memory
         self.catalog = catalog or load_catalog()
         self.settings = settings or PipelineSettings()
         self.table: TableMap = NO_MAT
@@ -78,6 +84,7 @@ class CardPipeline:
         self._reads: list[CodeRead] = []
         self._usual_sharpness = 0.0
         self._markers: list[MarkerRead] = []
+        self._marker_search: Literal["warm", "cold"] | None = None  # this frame's, if the markers were looked for
         self._marker_patches: list[tuple[Box, np.ndarray]] = []  # the small frame around each marker when found
         self._softness: Softness | None = None  # the blur measured on the markers ...
         self._softness_at = 0.0  # ... when the small frame had this sharpness
@@ -101,6 +108,9 @@ class CardPipeline:
         self._previous = small
         if first:
             self._pending = np.zeros(small.shape, bool)
+            if previous is None and self.memory is not None and not self._markers:
+                self._markers = self.memory.recall(_size(grey.shape))
+        self._marker_search = None
         assert self._pending is not None
         self._pending |= moving
 
@@ -141,7 +151,8 @@ class CardPipeline:
         warnings = self.table.warnings + quality_warnings
         return FrameObservation(self._index, tuple(cards), tuple(foreign), busy, self.table, warnings, decoded_px, full,
                                 trustworthy=not quality_warnings, captured=captured,
-                                blur_px=None if self._softness is None else self._softness.blur_px)
+                                blur_px=None if self._softness is None else self._softness.blur_px,
+                                markers=self._marker_search)
 
     def _check_quality(self, quality: ImageQuality) -> tuple[str, ...]:
         """Too dark; too soft for the codes (the blur measured on the markers, which a change of
@@ -187,13 +198,18 @@ class CardPipeline:
         return [next((old for old in earlier.get(read.text, ()) if _same_place(old, read)), read) for read in fresh]
 
     def _remap(self, grey: GreyFrame, small: np.ndarray, sharpness: float) -> None:
-        """The mat's markers again, first where they were; and the blur measured on them."""
-        markers = detect_markers(grey.full(), near=self._markers)
+        """The mat's markers again, first where they were; and the blur measured on them. A mat
+        found is kept in ``memory`` for the next start."""
+        search = find_markers(grey.full(), near=self._markers)
+        self._marker_search = "cold" if search.cold else "warm"
+        markers = search.markers
         found = find_table_map(markers)
         if found.mat is not None or self.table.mat is None:
             self.table, self._markers = found, markers
             self._marker_patches = [(box, small[box[1] : box[3], box[0] : box[2]].copy()) for box in self._marker_boxes(small.shape)]
             self._measure_blur(grey, sharpness)
+            if found.mat is not None and self.memory is not None:
+                self.memory.keep(_size(grey.shape), markers)
 
     def _markers_unchanged(self, small: np.ndarray) -> bool:
         """Does every marker's neighbourhood look as it did when the markers were last found? Then
@@ -241,6 +257,11 @@ class CardPipeline:
             (ax, ay), (bx, by) = corners.min(axis=0), corners.max(axis=0)
             areas.append((float(ax), float(ay), float(bx), float(by)))
         return areas
+
+
+def _size(shape: tuple[int, ...]) -> tuple[int, int]:
+    """A frame's (width, height) from its array shape."""
+    return int(shape[1]), int(shape[0])
 
 
 def _ratio(a: float, b: float) -> float:

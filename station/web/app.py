@@ -23,16 +23,16 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from engine.games import GAME_TITLES
-from station import cli_history
+from station import history_summary
 from station.config import ConfigFileError, load_config, schema
 from station.roster import MAX_NAME, Roster, RosterError
 from station.web import history, settings_edit
@@ -42,6 +42,9 @@ from station.web.pin import load_or_make_secret
 from station.web.sessions import LIFETIME, SESSIONS_NAME, Sessions
 from station.web.setup_check import SetupCheck
 from station.web.snapshot import snapshot_jpeg
+
+if TYPE_CHECKING:
+    from station.game_plugin import StationGame
 
 COOKIE = "mathstation-session"
 OLD_COOKIE = "mathstation-pin"   # held the PIN itself before sessions; deleted wherever a browser still sends it
@@ -56,8 +59,11 @@ SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DEN
 
 
 def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Path | None, board: Board,
-               state_dir: Path | None = None, keepalive: float = KEEPALIVE_SECONDS) -> Flask:
-    """The page; without ``state_dir`` its sessions and signing key live in memory only (a restart ends them)."""
+               games: Mapping[str, StationGame], state_dir: Path | None = None,
+               keepalive: float = KEEPALIVE_SECONDS) -> Flask:
+    """The page; without ``state_dir`` its sessions and signing key live in memory only (a restart ends them).
+    ``games`` are the playable games' plug-ins, handed down by the daemon: the history's measures
+    and the settings' game sections are theirs."""
     app = Flask(__name__)
     secret = load_or_make_secret(state_dir) if state_dir is not None else secrets.token_bytes(32)
     app.secret_key = secret
@@ -215,34 +221,34 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     # ---- History -----------------------------------------------------------------------------
 
     def chosen() -> tuple[list[Any], history.Filters, list[str], str | None]:
-        games, damaged = history.read_games(journal_file)
+        summaries, damaged = history.read_games(journal_file, games)
         filters, problems = history.Filters.parse(request.args)
-        return [s for s in games if filters.keeps(s)], filters, problems, damaged
+        return [s for s in summaries if filters.keeps(s)], filters, problems, damaged
 
     @app.get("/history")
     def history_page() -> Any:
-        games, filters, problems, damaged = chosen()
-        everyone, _ = history.read_games(journal_file)
-        children = history.per_child(games)
+        shown, filters, problems, damaged = chosen()
+        everyone, _ = history.read_games(journal_file, games)
+        children = history.per_child(shown)
         unknown = sum(1 for s in everyone if history.known_day(s) is None)
         return render_template(
-            "history.html", games=games, filters=filters, problems=problems, damaged=damaged,
+            "history.html", games=shown, filters=filters, problems=problems, damaged=damaged,
             children=children, chart=history.chart_svg(children), when=history.when,
-            result=cli_history.result, details=cli_history.details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
+            result=history_summary.result, details=history_summary.details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
             players=sorted({p for s in everyone for p in s.players}, key=str.casefold),
             dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode())
 
     @app.get("/history.csv")
     def history_csv() -> Any:
-        games, _, _, _ = chosen()
-        return Response(history.games_csv(games), mimetype="text/csv",
+        shown, _, _, _ = chosen()
+        return Response(history.games_csv(shown, games), mimetype="text/csv",
                         headers={"Content-Disposition": 'attachment; filename="mathstation-history.csv"'})
 
     # ---- Station -----------------------------------------------------------------------------
 
     @app.get("/station")
     def station() -> Any:
-        return render_template("station.html", live=board.live(), settings=_settings(config_path),
+        return render_template("station.html", live=board.live(), settings=_settings(config_path, games),
                                config_path=config_path, has_sight=board.sight() is not None)
 
     @app.get("/station/live.json")
@@ -290,7 +296,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
                   "/etc/mathstation/station.toml to change settings here.", "error")
         else:
             try:
-                settings_edit.apply_changes(config_path, request.form)
+                settings_edit.apply_changes(config_path, request.form, games)
                 flash("Saved. The station uses the new settings when it next starts "
                       "(sudo systemctl restart mathstation).", "ok")
             except ConfigFileError as exc:
@@ -302,15 +308,15 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     return app
 
 
-def _settings(config_path: Path | None) -> list[dict[str, Any]]:
+def _settings(config_path: Path | None, games: Mapping[str, StationGame]) -> list[dict[str, Any]]:
     """The main settings as the form shows them: current value, choices when the check has a few."""
     try:
-        config = load_config(config_path)
+        config = load_config(config_path, games)
     except ConfigFileError:
-        config = load_config(None)
+        config = load_config(None, games)
     rows = []
-    for section, key in settings_edit.main_settings():
-        spec = schema()[section][key]
+    for section, key in settings_edit.main_settings(games):
+        spec = schema(games)[section][key]
         value = config[section][key]
         choices = _choices(spec.check, value)
         title = GAME_TITLES.get(section, section)

@@ -102,10 +102,8 @@ class Board:
         self._seen = (referee.game_id, state, self._recorded)
         live = Live(version=self._live.version + 1)
         if game is not None and state is not None:
-            from station.games import plugin
-
             outcome = game.outcome()
-            view = plugin(game.name).live_view(state, referee.game_time(now), 0)
+            view = referee.games[game.name].live_view(state, referee.clock_time(now), 0)
             live = Live(version=live.version, game=game.name, title=GAME_TITLES.get(game.name, game.name),
                         game_id=referee.game_id, headline=_headline(view),
                         scores={str(side): _plain(score) for side, score in outcome.scores.items()},
@@ -150,13 +148,20 @@ def _rows(view: Any) -> tuple[PlayerLine, ...]:
 def _verdict(record: Mapping[str, Any], game: Game | None) -> str:
     kind = record.get("type")
     if kind == "note":
-        return " ".join(str(record.get(k, "")) for k in ("title", "detail") if record.get(k)).strip()
+        return _sentences(str(record.get("title", "")), str(record.get("detail", "")))
     if kind in ("action", "resumed", "game_started", "game_ended", "undone", None) or game is None:
         return {"undone": "The last play was undone.", "game_ended": "The game ended."}.get(str(kind), "")
     try:
         return game.describe(record)
     except Exception:  # noqa: BLE001 - a sentence the page cannot make must never touch the game
         return str(kind)
+
+
+def _sentences(title: str, detail: str) -> str:
+    """A note's title and detail, two lines on the OLED, as one line of sentences: "Wrong mat.
+    Print this game's mat." (run together they read "Wrong mat Print this game's mat")."""
+    parts = [part.strip() for part in (title, detail) if part.strip()]
+    return " ".join(part if part[-1] in ".!?" else f"{part}." for part in parts)
 
 
 def _plain(value: Any) -> Any:

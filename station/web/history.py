@@ -10,15 +10,19 @@ a game started while the clock was not set from the network, never matched by a 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.games import GAME_TITLES
 from station.game_dates import DATE_UNKNOWN, known_day, when
 from station.store import GameSummary, Journal, summarise
+
+if TYPE_CHECKING:
+    from station.game_plugin import StationGame
 
 __all__ = ["DATE_UNKNOWN", "Filters", "chart_svg", "games_csv", "known_day", "per_child", "read_games", "when"]
 
@@ -66,12 +70,13 @@ class ChildFigures:
     measures: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def read_games(journal_file: Path) -> tuple[list[GameSummary], str | None]:
-    """Every game the journal holds, newest first, and a line when the journal is damaged."""
+def read_games(journal_file: Path, games: Mapping[str, StationGame]) -> tuple[list[GameSummary], str | None]:
+    """Every game the journal holds, newest first (each summed up by its plug-in in ``games``), and
+    a line when the journal is damaged."""
     if not journal_file.is_file():
         return [], None
     with Journal(journal_file, readonly=True) as journal:
-        return [summarise(game) for game in journal.games()], journal.damaged
+        return [summarise(game, games) for game in journal.games()], journal.damaged
 
 
 def winners(s: GameSummary) -> list[str]:
@@ -138,10 +143,10 @@ def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
     return "".join(parts)
 
 
-def games_csv(summaries: list[GameSummary]) -> str:
+def games_csv(summaries: list[GameSummary], games: Mapping[str, StationGame]) -> str:
     """The same CSV as ``mathstation history --csv`` (the same rows, the same dates)."""
-    from station.cli_history import csv_fields, csv_row
+    from station.history_summary import csv_fields, csv_row
     from station.spreadsheet import csv_text
 
-    fields = csv_fields()
+    fields = csv_fields(games)
     return csv_text([fields, *(csv_row(s, fields) for s in summaries)])

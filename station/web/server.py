@@ -16,8 +16,9 @@ import errno
 import logging
 import socket
 import threading
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from werkzeug.serving import make_server
 
@@ -25,6 +26,9 @@ from station.roster import Roster
 from station.web.app import create_app
 from station.web.board import Board
 from station.web.pin import load_or_make_pin
+
+if TYPE_CHECKING:
+    from station.game_plugin import StationGame
 
 log = logging.getLogger("station.web")
 
@@ -66,11 +70,11 @@ class WebServer:
     """``start`` opens the port and serves in a thread; ``stop`` closes it."""
 
     def __init__(self, *, bind: str, port: int, state_dir: Path, roster: Roster, journal_file: Path,
-                 config_path: Path | None, board: Board, **options: Any) -> None:
+                 config_path: Path | None, board: Board, games: Mapping[str, StationGame], **options: Any) -> None:
         self.pin = load_or_make_pin(state_dir)
         self.bind = bind
         self.app = create_app(pin=self.pin, roster=roster, journal_file=journal_file, config_path=config_path,
-                              board=board, state_dir=state_dir, **options)
+                              board=board, games=games, state_dir=state_dir, **options)
         listening = listen(bind, port)
         try:
             self.port = int(listening.getsockname()[1])   # the one given, or the free one found for 0

@@ -14,29 +14,30 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from station.config import ConfigFileError, StationConfig, check_config, schema, tomllib
 
-#: (section, key) pairs the page offers; each game's "players" is added from the plug-ins.
+if TYPE_CHECKING:
+    from station.game_plugin import StationGame
+
+#: (section, key) pairs the page offers; each game's "players" is added from the plug-ins handed down.
 MAIN_SETTINGS = [("station", "game"), ("station", "log_level"), ("camera", "source"), ("camera", "fps"),
                  ("display", "rotate"), ("display", "contrast"), ("signals", "buzzer"), ("web", "port")]
 
 
-def main_settings() -> list[tuple[str, str]]:
-    from station.games import plugins
-
-    return MAIN_SETTINGS + [(name, "players") for name in plugins()]
+def main_settings(games: Mapping[str, StationGame]) -> list[tuple[str, str]]:
+    return MAIN_SETTINGS + [(name, "players") for name in games]
 
 
 def field_name(section: str, key: str) -> str:
     return f"{section}.{key}"
 
 
-def parse(section: str, key: str, text: str | None) -> Any:
+def parse(section: str, key: str, text: str | None, games: Mapping[str, StationGame]) -> Any:
     """A form's text as the key's type (its default's); text that is not that type is returned
     as it is, so the key's check refuses it with the file's message."""
-    default = schema()[section][key].default
+    default = schema(games)[section][key].default
     if isinstance(default, bool):
         return text is not None and text not in ("", "0", "false", "off")
     if text is None:
@@ -52,25 +53,26 @@ def parse(section: str, key: str, text: str | None) -> Any:
     return text
 
 
-def apply_changes(path: Path, form: Mapping[str, str]) -> StationConfig:
-    """Change the main settings in ``form`` in the file at ``path``; ``ConfigFileError`` (the
-    file's message) when a value is refused, and then the file is untouched."""
+def apply_changes(path: Path, form: Mapping[str, str], games: Mapping[str, StationGame]) -> StationConfig:
+    """Change the main settings in ``form`` in the file at ``path`` (checked with the sections of
+    ``games``); ``ConfigFileError`` (the file's message) when a value is refused, and then the
+    file is untouched."""
     from station.roster import write_atomically
 
     text = path.read_text(encoding="utf-8")
-    current = check_config(tomllib.loads(text), path)
-    for section, key in main_settings():
+    current = check_config(tomllib.loads(text), path, games)
+    for section, key in main_settings(games):
         name = field_name(section, key)
-        if name not in form and not isinstance(schema()[section][key].default, bool):
+        if name not in form and not isinstance(schema(games)[section][key].default, bool):
             continue
-        value = parse(section, key, form.get(name))
+        value = parse(section, key, form.get(name), games)
         if value == current[section][key]:
             continue
-        reason = schema()[section][key].check(value)
+        reason = schema(games)[section][key].check(value)
         if reason:
             raise ConfigFileError(path, f"[{section}] {key}", reason)
         text = set_value(text, section, key, value)
-    checked = check_config(tomllib.loads(text), path)  # the whole file, as the daemon will read it
+    checked = check_config(tomllib.loads(text), path, games)  # the whole file, as the daemon will read it
     write_atomically(path, text)
     return checked
 

@@ -11,4 +11,4 @@ or ``station/`` names it: ``INFO`` is its one registry line, added by the tests'
 from engine.games import GameInfo
 
 INFO = GameInfo("toy", "Toy Sum", "TY", rules_module="toy_game.rules", station_module="toy_game.station",
-                deck=("toy_game", "deck.toml"))
+                deck=("toy_game", "deck.toml"), data="toy_game")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
 from station.games import Action, Demo, Menu, StationGame
@@ -15,6 +15,9 @@ from station.table.mat import MatLayout, mat_layout
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, LiveView, PlayerLine, VerdictView, View, clock_text
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
 
 NAME = "toy"
 STRIP_X = (110.0, 210.0, 310.0)  # where the three cards of an expression lie along the strip (mm)
@@ -43,10 +46,6 @@ class ToyStation(StationGame):
     name = NAME
     history_columns = ("points", "turns")
     story_events = frozenset({"scored", "violation", "game_over"})
-
-    @property
-    def mat_file(self) -> tuple[str, str]:
-        return "toy_game", "mat.toml"
 
     def settings(self) -> dict[str, Key]:
         return {**seat_keys(default_players=2, most=3), "target": Key(10, one_of(10, 12))}
@@ -109,7 +108,7 @@ class ToyStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players, "target": args.toy_target, "seconds": 600}
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from engine.games import new_game
+        from engine.rules import new_game
         from station.sim.scenario import Scenario, Step
 
         expected = new_game(config)
@@ -122,7 +121,7 @@ class ToyStation(StationGame):
         scenario = Scenario("Demo: Toy Sum", tuple(steps), game=dict(config), seed=seed)
         return Demo(scenario, expected, sum(1 for s in steps if s.kind == "place"))
 
-    def demo_scene(self, seed: int) -> Any:
+    def demo_scene(self, seed: int) -> Scene:
         from station.sim.virtual_table import PlacedCard, Scene
 
         cards = tuple(PlacedCard(card, x, 100.0) for card, x in zip(["TY-A-N4", "TY-A-PLUS", "TY-A-N6"], STRIP_X))

@@ -215,8 +215,11 @@ def _knocked_out(event: Mapping[str, Any], ctx: _Context) -> list[Overlay]:
 
 
 def _round_won(event: Mapping[str, Any], ctx: _Context) -> list[Overlay]:
+    """A round's VICTORY! card; the next step is a new round, unless this one wins the game."""
+    last = any(e["type"] == "game_won" for e in ctx.events)
     view = BannerView(f"Round {event['round']} won", event["side"],
-                      (f"VICTORY! {event['victories']} of {event['needed']}",), "Next: a new round")
+                      (f"VICTORY! {event['victories']} of {event['needed']}",),
+                      "and the game!" if last else "Next: a new round")
     return [Overlay(view, seconds=BANNER_SECONDS, signal="attention", kind="banner")]
 
 

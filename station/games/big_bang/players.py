@@ -5,7 +5,7 @@ top), keeping the tableau close round the Black Star so it stays in the camera's
 then one lays a card where it does not fit, hears the buzz and takes it back. With nothing that
 fits, the whole hand goes face up on the discard pile, card by card, and three new cards are
 drawn; otherwise the hand is drawn back to 3 at the end of the turn. In a race the players take
-their turns side by side, a few seconds apart. The virtual table (``station.sim.big_bang_demo``)
+their turns side by side, a few seconds apart. The virtual table (``station.games.big_bang.demo``)
 turns each action into cards on the mat; the game they play is the expected one.
 """
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.table.mat import MatLayout, mat_layout
-from station.ui import math_rush as screens
+from station.games.math_rush import screens as screens
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
 
 NAME = "math-rush"
 
@@ -44,8 +48,8 @@ class MathRushStation(StationGame):
     def mat(self, config: Mapping[str, Any]) -> MatLayout:
         return mat_layout(NAME, 1)  # one mat for the whole team
 
-    def table(self, config: Mapping[str, Any]) -> Any:
-        from station.table.math_rush import MathRushTable
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
+        from station.games.math_rush.table import MathRushTable
 
         return MathRushTable(config["players"])
 
@@ -57,7 +61,7 @@ class MathRushStation(StationGame):
                 "goals_completed": {name: completed for name in game.seats()}}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.math_rush_players import RushTable
+        from station.games.math_rush.players import RushTable
 
         return RushTable(game, seed).actions()  # type: ignore[arg-type]
 
@@ -70,12 +74,12 @@ class MathRushStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players, "seconds": seconds}
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from station.sim.math_rush_demo import demo_scenario
+        from station.games.math_rush.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed))
 
-    def demo_scene(self, seed: int) -> Any:
-        from station.sim.math_rush_demo import demo_scene
+    def demo_scene(self, seed: int) -> Scene:
+        from station.games.math_rush.demo import demo_scene
 
         return demo_scene(seed)
 

@@ -81,12 +81,18 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     seats = state["tableaux"]
     seat = seats[page % len(seats)]
     clock = _time_left(state, seconds) if state["seconds"] else clock_text(seconds - state["started_at"])
+    # cards down and cards left, not points: the score (down less left) is said once, at the round's end
     if len(seats) == 1:
-        lines = (_points(seat["score"]), f"{seat['left']} left")
+        lines = (f"{_down(seat)} down", f"{seat['left']} left")
         return MapView(title, _tiles(seat), lines, clock, "Play, then draw to 3")
-    lines = tuple(f"{s['player']} {s['score']}" for s in seats)
+    lines = tuple(f"{s['player']} {_down(s)}" for s in seats)
     following = seats[(page + 1) % len(seats)]["player"]
     return MapView(seat["player"], _tiles(seat), lines, clock, f"SELECT: {following}'s map")
+
+
+def _down(seat: Mapping[str, Any]) -> int:
+    """The player's cards on the tableau, the Black Star aside."""
+    return int(seat["numbers"]) + int(seat["rules"])
 
 
 def _tiles(seat: Mapping[str, Any]) -> tuple[Tile, ...]:

@@ -6,7 +6,10 @@ tableau (unless it sits beside another tableau and not beside theirs: a race's t
 towards each other), and one past the areas' edges (but not in a draw pile or discard box) to
 the tableau it sits beside, else the nearest Black Star's; it is snapped to the lattice
 anchored on that star (``station.table.lattice_snap``), wherever the star lies and however it is
-turned; a tableau may grow past its play area's edge, as far as the camera sees.
+turned; a tableau may grow past its play area's edge, as far as the camera sees. The star is one
+anchor among many: in a frame where its code is not read, the cards already placed in the
+tableau give the lattice (each says where the star must be), so the tableau stays as it was placed
+and the next card is judged.
 
 - A card that sits in a cell (within the snapping tolerance) is a ``play`` of that cell and
   turn, sent once it has lain there two frames running (a card sliding across the lattice is no
@@ -29,7 +32,7 @@ from typing import Any
 
 from engine.big_bang.lattice import neighbours
 from station.table.adapter import Lying, Note, Reading, TableAdapter
-from station.table.lattice_snap import OffLattice, Snapped, snap
+from station.table.lattice_snap import OffLattice, Posed, Snapped, anchor_from, snap
 from station.table.mat import MatLayout
 
 DISCARD = "discard"
@@ -103,18 +106,22 @@ class BigBangTable(TableAdapter):
     # ---- the tableau ---------------------------------------------------------------------------
 
     @staticmethod
-    def _stars(state: Mapping[str, Any], snapshot: Sequence[Lying]) -> dict[str, tuple[Mapping[str, Any], Lying]]:
-        """Each player's Black Star that is in view: the lattice of their tableau is anchored on it
-        (a star out of view, or under a hand, leaves its cards waiting)."""
+    def _stars(state: Mapping[str, Any], snapshot: Sequence[Lying]) -> dict[str, tuple[Mapping[str, Any], Posed]]:
+        """Each tableau's anchor, by its star's ID: the Black Star where it is in view, else the
+        cards already placed in it that are (they anchor each other, so a star whose code is not
+        read in a frame holds nothing up). A tableau with neither in view leaves its cards waiting."""
         lying = {card.card_id: card for card in snapshot if not card.covered}
-        stars = {}
+        stars: dict[str, tuple[Mapping[str, Any], Posed]] = {}
         for seat in state["tableaux"]:
             star_id = next(c["card"] for c in seat["cells"] if c["kind"] == "star")
-            if star_id in lying:
-                stars[star_id] = (seat, lying[star_id])
+            placed = [(lying[c["card"]], (c["cell"][0], c["cell"][1]), c["turn"]) for c in seat["cells"]
+                      if c["kind"] != "star" and c["card"] in lying]
+            anchor = lying.get(star_id) or anchor_from(placed)
+            if anchor is not None:
+                stars[star_id] = (seat, anchor)
         return stars
 
-    def _tableau_card(self, card: Lying, seat: Mapping[str, Any], star: Lying, t: float, reading: Reading) -> None:
+    def _tableau_card(self, card: Lying, seat: Mapping[str, Any], star: Posed, t: float, reading: Reading) -> None:
         where = snap(card, star)
         if isinstance(where, OffLattice):
             self._seen.pop(card.card_id, None)

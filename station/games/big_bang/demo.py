@@ -19,7 +19,7 @@ from typing import Any
 from engine.big_bang import BigBang
 from engine.big_bang.lattice import Cell, centroid
 from station.printed.cards import TRIANGLE
-from station.sim.big_bang_players import BangTable
+from station.games.big_bang.players import BangTable
 from station.sim.scenario import Scenario
 from station.sim.table_script import TableScript
 from station.sim.virtual_table import PlacedCard, Scene
@@ -33,7 +33,7 @@ STAR_DROP_MM = TRIANGLE.width * math.sqrt(3) / 4  # half a row: rows −2 to 1 r
 DISCARD_STEP_MM = 4.0  # a discarded card lies a little off the one under it
 VIEW_BEYOND_MM = 70.0  # table the demo's camera sees beyond each side of the mat
 CODE_ROOM_MM = 30.0  # a card's centre this far inside the picture keeps its code in view
-RESULT_SCREEN = 5.0  # seconds each player's sum shows at the end of a round (station.ui.big_bang.RESULT_SECONDS)
+RESULT_SCREEN = 5.0  # seconds each player's sum shows at the end of a round (station.games.big_bang.screens.RESULT_SECONDS)
 
 
 def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, BigBang]:

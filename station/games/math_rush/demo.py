@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.math_rush import MathRush
-from station.sim.math_rush_players import RushTable
+from station.games.math_rush.players import RushTable
 from station.sim.scenario import Scenario
 from station.sim.table_script import TableScript
 from station.sim.virtual_table import PlacedCard, Scene
@@ -28,7 +28,7 @@ STACK_OFFSET_MM = 3.0  # a card laid on an equal one lies a little off it, as ha
 SETTLE = 0.6  # seconds after a card is put down
 REMOVAL = 2.8  # seconds the station needs to see a card gone (remove_after 2.5 s, and a frame or two)
 FPS = 5.0
-GOAL_SCREEN = 4.0  # seconds each goal shows at the end of a round (station.ui.math_rush.GOAL_SECONDS)
+GOAL_SCREEN = 4.0  # seconds each goal shows at the end of a round (station.games.math_rush.screens.GOAL_SECONDS)
 
 
 def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, MathRush]:

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
 from station.games import Action, Demo, Menu, StationGame, per_player
 from station.settings import Key, one_of, seat_keys, yes_no
-from station.ui import sum as screens
+from station.games.sum import screens as screens
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
 
 NAME = "sum"
 
@@ -33,8 +37,8 @@ class SumStation(StationGame):
             "wild": Key(True, yes_no, "the wild cards' effects, as setup offers them first"),
         }
 
-    def table(self, config: Mapping[str, Any]) -> Any:
-        from station.table.sum import SumTable
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
+        from station.games.sum.table import SumTable
 
         return SumTable(config["players"])
 
@@ -68,7 +72,7 @@ class SumStation(StationGame):
         return tell
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.sum_players import SumTablePlayers
+        from station.games.sum.players import SumTablePlayers
 
         return SumTablePlayers(game, seed).actions()  # type: ignore[arg-type]
 
@@ -79,12 +83,12 @@ class SumStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players, "pairs": args.pairs}
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from station.sim.sum_demo import demo_scenario
+        from station.games.sum.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed))
 
-    def demo_scene(self, seed: int) -> Any:
-        from station.sim.sum_demo import demo_scene
+    def demo_scene(self, seed: int) -> Scene:
+        from station.games.sum.demo import demo_scene
 
         return demo_scene(seed)
 

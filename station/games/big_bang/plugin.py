@@ -4,14 +4,18 @@ players are, for the shared parts that ask (``station.games.StationGame``)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import ConfigError
 from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame
 from station.settings import Key, seat_keys, whole, yes_no
-from station.ui import big_bang as screens
+from station.games.big_bang import screens as screens
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
 
 NAME = "big-bang"
 
@@ -35,8 +39,8 @@ class BigBangStation(StationGame):
             "stolen": Key(False, yes_no, "a race's winner scores the cards the others have left, the others 0"),
         }
 
-    def table(self, config: Any) -> Any:
-        from station.table.big_bang import BigBangTable
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
+        from station.games.big_bang.table import BigBangTable
 
         return BigBangTable(config["players"])
 
@@ -47,7 +51,7 @@ class BigBangStation(StationGame):
         return {"points": dict(game.outcome().scores), "cards_left": left, "minutes": round(seconds / 60, 1)}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.big_bang_players import BangTable
+        from station.games.big_bang.players import BangTable
 
         return BangTable(game, seed).actions()  # type: ignore[arg-type]
 
@@ -62,12 +66,12 @@ class BigBangStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players[:seats]}
 
     def demo(self, config: Any, seed: int, reveal: str) -> Demo:
-        from station.sim.big_bang_demo import demo_scenario
+        from station.games.big_bang.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed))
 
-    def demo_scene(self, seed: int) -> Any:
-        from station.sim.big_bang_demo import demo_scene
+    def demo_scene(self, seed: int) -> Scene:
+        from station.games.big_bang.demo import demo_scene
 
         return demo_scene(seed)
 

@@ -66,7 +66,8 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
 
 def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     turn = state["turn"]
-    lines = tuple(PlayerLine(name, f"{_cards(state['hands'][name])}, {state['won'][name]} won",
+    # "held" and "won" side by side: "10 held, 10 won" fits beside a six-letter name, "cards" would not
+    lines = tuple(PlayerLine(name, f"{state['hands'][name]} held, {state['won'][name]} won",
                              "won" if name in state["winners"] else "waiting" if name == turn and not state["over"]
                              else "") for name in state["players"])
     if state["over"]:

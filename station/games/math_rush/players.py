@@ -6,7 +6,7 @@ of a set); now and then one plays a card out of order by mistake, and the team m
 off and turns a Help card over to clear it. A completed goal is flipped and a new one laid in a
 free row; a hand that fits nothing is redrawn with a Help card now and then. They draw back up
 after every play, stop a few seconds before the time is up, and play three rounds. The virtual
-table (``station.sim.math_rush_demo``) turns each action into cards on the mat; the game they
+table (``station.games.math_rush.demo``) turns each action into cards on the mat; the game they
 play is the expected one.
 """
 

@@ -1,7 +1,7 @@
 """Math Wars Meta on the virtual table: the demo's table script (a whole game, hand by hand, as
 a scenario) and the still table the ``virtual`` camera shows.
 
-Seeded virtual players (station/sim/math_wars_players.py) decide which real card each of them
+Seeded virtual players (station/games/math_wars/players.py) decide which real card each of them
 turns up; this writes that down as table steps — put the card in the seat's box (on top of the
 pile in a MATH WAR), press CONFIRM to reveal the results, clear the table after each hand — so
 ``mathstation demo`` plays the game through the whole station: rendered frames, decoding,
@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.catalog import load_catalog
 from engine.math_wars import MathWars
-from station.sim.math_wars_players import VirtualTable
+from station.games.math_wars.players import VirtualTable
 from station.sim.scenario import Scenario, Step
 from station.sim.virtual_table import Lighting, PlacedCard, Scene
 from station.table.mat import mat_layout

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame, per_player
 from station.settings import Key, number, one_of, seat_keys, whole
-from station.ui import whos_counting as screens
+from station.games.whos_counting import screens as screens
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
 
 NAME = "whos-counting"
 
@@ -34,8 +38,8 @@ class WhosCountingStation(StationGame):
             "split_rounds": Key("down", one_of("down", "up"), "an odd score split: round each half down or up"),
         }
 
-    def table(self, config: Mapping[str, Any]) -> Any:
-        from station.table.whos_counting import WhosCountingTable
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
+        from station.games.whos_counting.table import WhosCountingTable
 
         return WhosCountingTable(config["players"])
 
@@ -47,7 +51,7 @@ class WhosCountingStation(StationGame):
                 "turns": per_player(game, events, {"turn_scored", "traded", "passed"})}
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.whos_counting_players import CountingTable
+        from station.games.whos_counting.players import CountingTable
 
         return CountingTable(game, seed).actions()  # type: ignore[arg-type]
 
@@ -60,12 +64,12 @@ class WhosCountingStation(StationGame):
         return {"game": NAME, "seed": seed, "players": players, "target": target, "minutes": 0}
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from station.sim.whos_counting_demo import demo_scenario
+        from station.games.whos_counting.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed))
 
-    def demo_scene(self, seed: int) -> Any:
-        from station.sim.whos_counting_demo import demo_scene
+    def demo_scene(self, seed: int) -> Scene:
+        from station.games.whos_counting.demo import demo_scene
 
         return demo_scene(seed)
 

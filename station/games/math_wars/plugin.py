@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import ConfigError
 from engine.math_wars.config import EDITIONS, read_config
@@ -13,8 +13,13 @@ from engine.protocol import Event, Game
 from station.games import Action, Demo, Menu, StationGame
 from station.settings import Key, one_of, seat_keys, whole
 from station.table.mat import MatLayout, mat_layout
-from station.ui import math_wars as screens
+from station.games.math_wars import screens as screens
 from station.ui.views import clock_text
+
+if TYPE_CHECKING:
+    from station.sim.virtual_table import Scene
+    from station.table.adapter import TableAdapter
+    from station.ui.views import View
 
 REVEAL_CHOICES = ("press", "at_once")
 NAME = "math-wars"
@@ -44,12 +49,12 @@ class MathWarsStation(StationGame):
         """The mat with a seat per player (two at the least: Solo plays on seat 1 of it)."""
         return mat_layout(NAME, max(len(read_config(config).seats), 2))
 
-    def table(self, config: Mapping[str, Any]) -> Any:
-        from station.table.math_wars import MathWarsTable
+    def table(self, config: Mapping[str, Any]) -> TableAdapter:
+        from station.games.math_wars.table import MathWarsTable
 
         return MathWarsTable([seat.name for seat in read_config(config).seats])
 
-    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> Any:
+    def live_view(self, state: Mapping[str, Any], seconds: float, page: int) -> View:
         return screens.live_view(state, clock_text(seconds), page)
 
     def menu(self, state: Mapping[str, Any]) -> Menu | None:
@@ -81,7 +86,7 @@ class MathWarsStation(StationGame):
         return tell
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
-        from station.sim.math_wars_players import VirtualTable
+        from station.games.math_wars.players import VirtualTable
 
         return VirtualTable(game, seed=seed).actions()  # type: ignore[arg-type]
 
@@ -110,12 +115,12 @@ class MathWarsStation(StationGame):
         return config
 
     def demo(self, config: Mapping[str, Any], seed: int, reveal: str) -> Demo:
-        from station.sim.math_wars_demo import demo_scenario
+        from station.games.math_wars.demo import demo_scenario
 
         return Demo.of(*demo_scenario(config, seed, reveal=reveal))
 
-    def demo_scene(self, seed: int) -> Any:
-        from station.sim.math_wars_demo import demo_scene
+    def demo_scene(self, seed: int) -> Scene:
+        from station.games.math_wars.demo import demo_scene
 
         return demo_scene(seed)
 

@@ -18,7 +18,7 @@ from engine.whos_counting import WhosCounting
 from station.sim.scenario import Scenario, Step
 from station.sim.strips import strip_spots
 from station.sim.virtual_table import PlacedCard, Scene
-from station.sim.whos_counting_players import CountingTable
+from station.games.whos_counting.players import CountingTable
 from station.table.mat import MatLayout, mat_layout
 
 SETTLE = 0.8  # seconds after each card is put down

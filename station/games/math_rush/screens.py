@@ -55,7 +55,7 @@ def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
                     timer),
         SetupOption("advanced", "Advanced", [Choice(True, "in"), Choice(False, "out")],
                     bool(defaults.get("advanced", True))),
-        SetupOption("help", "Help cards", [Choice("cards", "3 for the game"), Choice("unlimited", "unlimited")],
+        SetupOption("help", "Help cards", [Choice("cards", "3 in all"), Choice("unlimited", "unlimited")],
                     defaults.get("help", "cards")),
         SetupOption("one_goal", "Goals", [Choice(False, "3 at once"), Choice(True, "1 at a time")],
                     bool(defaults.get("one_goal", False))),
@@ -95,9 +95,10 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
 
 
 def _goal_line(row: Mapping[str, Any]) -> PlayerLine:
-    """One goal: its row, cards placed / needed; a cross when broken, a star when done."""
+    """One goal: its row, cards placed of needed ("2 of 3": in a fractions game "2/3" reads as two
+    thirds); a cross when broken, a star when done."""
     status = "out" if row["broken"] else "won" if row["complete"] else ""
-    return PlayerLine(f"Row {row['row']}", f"{row['placed']}/{row['count']}", status)  # the goal lies in its row
+    return PlayerLine(f"Row {row['row']}", f"{row['placed']} of {row['count']}", status)  # the goal lies in its row
 
 
 def _time_left(state: Mapping[str, Any], seconds: float) -> str:

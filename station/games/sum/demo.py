@@ -19,10 +19,10 @@ from typing import Any
 from engine.sum import Sum
 from station.sim.scenario import Scenario, Step
 from station.sim.strips import strip_spots
-from station.sim.sum_players import SumTablePlayers
+from station.games.sum.players import SumTablePlayers
 from station.sim.virtual_table import PlacedCard, Scene
 from station.table.mat import MatLayout, mat_layout
-from station.ui import sum as screens
+from station.games.sum import screens as screens
 
 SETTLE = 0.8  # seconds after a card is put down in a box: the camera sees it land
 LAY = 0.4  # seconds after each card of an equation
