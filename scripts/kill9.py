@@ -136,9 +136,14 @@ def child(args: argparse.Namespace) -> int:
     def out(line: Mapping[str, Any]) -> None:
         print(json.dumps(line), flush=True)
 
+    screen_only = {int(i) for i in args.screen_presses.split(",") if i} if args.screen_presses else set()
+    acted = False  # whether this station has committed an action (its screens are its own from then on)
+
     def emit(record: Mapping[str, Any]) -> None:
+        nonlocal acted
         kind = record.get("type")
         if kind == "action":
+            acted = True
             out({"k": "action", "source": record["action"].get("source")})
         elif kind == "resumed":
             out({"k": "resumed", "actions": record["actions"]})
@@ -165,6 +170,8 @@ def child(args: argparse.Namespace) -> int:
             out({"k": "step", "i": index, "now": run.now})
             if args.no_expect and step.kind.startswith("expect"):
                 continue  # what a killed station said died with it: the journal is compared instead
+            if index in screen_only and not acted:
+                continue  # a press that only went through screens the killed station showed: they died with it
             run.step(step)
         out({"k": "done"})
         if args.hold:
@@ -215,11 +222,13 @@ class RunResult:
 
 
 def child_command(source: str, state: Path, *, start: int = 0, lay: int = 0, align: float | None = None,
-                  expect: bool = False) -> list[str]:
+                  expect: bool = False, screen_presses: Sequence[int] = ()) -> list[str]:
     command = [sys.executable, str(Path(__file__).resolve()), "child", source, "--state-dir", str(state),
                "--start", str(start), "--lay", str(lay)]
     if align is not None:
         command += ["--align", str(align)]
+    if screen_presses:
+        command += ["--screen-presses", ",".join(map(str, screen_presses))]
     if not expect:
         command += ["--no-expect", "--hold"]
     return command
@@ -297,6 +306,27 @@ def resume_point(ref: Reference, last_step: int, journal_buttons: int) -> tuple[
     return last_step + 1, last_step + 1
 
 
+def screen_presses(ref: Reference, start: int) -> list[int]:
+    """The press steps from ``start`` on whose group made no action in the reference: they only
+    went through screens (a round's results, a page). Screens a killed station was showing died
+    with it, so the players do not press them on the new one (which shows what to do next): the
+    new child skips them until it has made an action of its own (its screens are then its own)."""
+    found: list[int] = []
+    index = start
+    while index < len(ref.steps):
+        if ref.steps[index].kind != "press":
+            index += 1
+            continue
+        end = index
+        while end + 1 < len(ref.steps) and ref.steps[end + 1].kind == "press":
+            end += 1
+        before = ref.buttons_after.get(index - 1, 0) if index > 0 else 0
+        if ref.buttons_after.get(end, before) == before:
+            found.extend(range(index, end + 1))
+        index = end + 1
+    return found
+
+
 def random_points(ref: Reference, rng: random.Random, kills: int) -> list[tuple[int, float]]:
     """``kills`` moments drawn uniformly over the reference's wall time, as (step, seconds into it)."""
     order = sorted(ref.wall)
@@ -339,7 +369,9 @@ def killed_run(ref: Reference, mode: str, number: int, kills: int, seed: int, sc
     start, lay, align = 0, 0, None
     last_step, actions = -1, 0
     while True:  # a child per kill, and the last one plays the script to its end
-        process = subprocess.Popen(child_command(ref.source, state, start=start, lay=lay, align=align), cwd=ROOT,
+        skip = screen_presses(ref, start) if start > 0 else []
+        process = subprocess.Popen(child_command(ref.source, state, start=start, lay=lay, align=align,
+                                                 screen_presses=skip), cwd=ROOT,
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert process.stdout is not None
         killed = threading.Event()
@@ -542,6 +574,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("--align", type=float, default=None, help="the game time the first step began in the reference")
         p.add_argument("--no-expect", action="store_true", help="skip expect steps (a killed run)")
         p.add_argument("--hold", action="store_true", help="after the script, wait until stdin closes")
+        p.add_argument("--screen-presses", default="",
+                       help="press steps to skip until this station has made an action (their screens died)")
         return child(p.parse_args(argv[1:]))
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", action="append", choices=GAMES, help="a game (repeat; default: all five)")

@@ -97,7 +97,8 @@ class Referee:
         reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
         self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
         assert self.adapter is not None
-        self.adapter.resumed(game.table_cards())
+        laid_by = {a["card"]: a["player"] for a in game.actions if isinstance(a.get("card"), str) and "player" in a}
+        self.adapter.resumed(game.table_cards(), laid_by)
         log.info("resumed game %s at action %d", stored.id, len(stored.actions))
         self.log_event({"type": "resumed", "game_id": stored.id, "actions": len(stored.actions)})
         if stored.id in self.journal.set_aside:   # damaged in the file: the game goes on from before the damage
@@ -207,6 +208,8 @@ class Referee:
             self.tell(Note("refused", "Not understood", str(exc)[:60]), checked["t"])
             return []
         self._state = None
+        if self.adapter is not None and self.adapter.standing:  # after a restart: what still stands
+            self.adapter.still_known(self.game.table_cards())
         if self.controller.fault is JOURNAL_FAILING:
             self.controller.set_fault(None)
         self.log_event({"type": "action", "action": checked})

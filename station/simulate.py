@@ -240,6 +240,9 @@ class ScenarioRun:
         """The station dies without a goodbye (a power cut, ``kill -9``) and boots again."""
         self._record({"type": "station_killed", "t": self.station.referee.game_time(self.now)})
         self.station.referee.journal.close()  # what was committed is all there is
+        for card in step.options.get("taken", ()):  # taken away while the station was down
+            if self.table.cards.pop(card, None) is None:
+                raise ScenarioError(f"{step.where()}: {card} is not on the table")
         self._build(first=False)
         self.frames(1.0)
 

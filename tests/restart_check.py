@@ -133,6 +133,43 @@ def _copy_journal(source: Path, target: Path) -> None:
         dst.close()
 
 
+def taken_while_down(scenario: Scenario, remove_step: int) -> Scenario:
+    """``scenario`` with its ``remove`` step number ``remove_step`` made while the station was
+    down: a restart in its place, during which the card is taken away (a kill right after it)."""
+    steps = [dataclasses.replace(s, kind="restart", value=True, options={"taken": [s.value]})
+             if s.number == remove_step and s.kind == "remove" else s for s in scenario.steps]
+    assert any(s.kind == "restart" for s in steps), f"step {remove_step} is no remove step"
+    return _screens_died(dataclasses.replace(scenario, steps=tuple(steps)))
+
+
+def restarted_after(scenario: Scenario, step: int) -> Scenario:
+    """``scenario`` with a restart right after step number ``step`` (the table left as it lies)."""
+    at = next(i for i, s in enumerate(scenario.steps) if s.number == step) + 1
+    restart = dataclasses.replace(scenario.steps[at - 1], kind="restart", value=True, options={})
+    return _screens_died(dataclasses.replace(scenario, steps=(*scenario.steps[:at], restart, *scenario.steps[at:])))
+
+
+def _screens_died(scenario: Scenario) -> Scenario:
+    """Without the ``expect_screen`` steps after its first restart: what the killed station was
+    showing died with it (the journal is what is compared)."""
+    first = next(i for i, s in enumerate(scenario.steps) if s.kind == "restart")
+    kept = [s for i, s in enumerate(scenario.steps) if i <= first or s.kind != "expect_screen"]
+    return dataclasses.replace(scenario, steps=tuple(kept))
+
+
+def played(scenario: Scenario, state_dir: Path) -> list[dict[str, Any]]:
+    """Every action the journal's game holds after ``scenario`` ran (its expects checked), without
+    their times: what a restart must neither lose nor repeat."""
+    run = ScenarioRun(scenario, state_dir)
+    try:
+        run.run()
+        game = run.station.referee.game
+        assert game is not None
+        return [{k: v for k, v in action.items() if k != "t"} for action in game.actions]
+    finally:
+        run.close()
+
+
 def scenarios_of(game: str) -> list[Path]:
     """The shipped scenarios that start a game of ``game`` (not the ones that only resume one)."""
     return [path for path in sorted((ROOT / "scenarios").glob("*.toml")) if (load_scenario(path).game or {}).get("game") == game]

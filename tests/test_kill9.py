@@ -102,3 +102,19 @@ def test_a_menu_cut_short_by_the_kill_is_pressed_again_from_spare():
     assert module.resume_point(ref, 3, journal_buttons=0) == (1, 1)
     assert module.resume_point(ref, 3, journal_buttons=1) == (4, 4)  # the draw is in the journal: go on
     assert module.resume_point(ref, 0, journal_buttons=0) == (1, 1)  # the card lies: no need to lay it again
+
+
+def test_a_press_that_only_went_through_the_killed_stations_screens_is_not_made_on_the_new_one():
+    """Found in Math Rush's demo: killed while the round's results waited for CONFIRM, the new
+    station shows "Clear cards, CONFIRM" instead; the script's CONFIRM meant for the results started
+    the next round before the cards were gathered, and the last round's goals became its goals.
+    A press group that made no action in the reference is skipped until the new station acts."""
+    module = kill9()
+    from station.sim.scenario import Step
+
+    steps = [Step("wait", 20.0, {}, 1), Step("press", "confirm", {}, 2), Step("remove", "MR-A-G8", {}, 3),
+             Step("press", "confirm", {}, 4), Step("wait", 2.0, {}, 5), Step("press", "spare", {}, 6),
+             Step("press", "back", {}, 7)]
+    ref = module.Reference("test", steps, {}, {}, {0: 0, 1: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 1}, [], (), 0.0, 1)
+    assert module.screen_presses(ref, 0) == [1, 5, 6]  # the results' CONFIRM, a menu opened and closed
+    assert module.screen_presses(ref, 2) == [5, 6]  # the next round's CONFIRM made an action: it is pressed

@@ -6,7 +6,8 @@ leave on the table stands: the Black Stars, every card on a tableau, the discard
 from __future__ import annotations
 
 import pytest
-from restart_check import ROOT, failures, restart_everywhere, scenarios_of, steps_where
+from restart_check import (ROOT, failures, played, restart_everywhere, restarted_after, scenarios_of,
+                           steps_where, taken_while_down)
 
 from station.games import plugin
 from station.sim.scenario import load_scenario
@@ -39,3 +40,23 @@ def test_a_restart_after_any_step_of_the_demo_plays_nothing_again(tmp_path):
     restarts = restart_everywhere(demo.scenario, tmp_path)
     assert len(restarts) > 10
     assert failures(restarts) == []
+
+
+def _step(scenario, kind, value):
+    return next(s.number for s in scenario.steps if s.kind == kind and s.value == value)
+
+
+def test_a_refused_card_taken_back_while_the_station_was_down_is_lifted(tmp_path):
+    """Found by scripts/kill9.py (the race demo, a kill as Ben took back a refused 6): the new
+    station never saw it go and the game still counted it lying there, so its lift was lost."""
+    scenario = load_scenario(ROOT / "scenarios" / "big-bang-bad-placement.toml")
+    down = taken_while_down(scenario, _step(scenario, "remove", "BB-A-N6A"))
+    assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")
+
+
+def test_the_discard_piles_hidden_cards_are_not_lifted_after_a_restart(tmp_path):
+    """After a restart only a discard pile's top is in view: the cards under it are no lift, and
+    shown again when the top is played from the pile they are no new discard."""
+    scenario = load_scenario(ROOT / "scenarios" / "big-bang-dead-hand.toml")
+    restarted = restarted_after(scenario, _step(scenario, "place", "BB-A-N5A"))
+    assert played(restarted, tmp_path / "down") == played(scenario, tmp_path / "up")

@@ -5,11 +5,15 @@ leave on the table stands: the goal cards and the cards of every row, the Help c
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
-from restart_check import ROOT, failures, restart_everywhere, scenarios_of, steps_where
+from restart_check import (ROOT, failures, played, restart_everywhere, restarted_after, scenarios_of,
+                           steps_where, taken_while_down)
 
 from station.games import plugin
-from station.sim.scenario import load_scenario
+from station.sim.scenario import Step, load_scenario
+from station.simulate import ScenarioRun
 
 SCENARIOS = scenarios_of("math-rush")
 
@@ -37,3 +41,43 @@ def test_a_restart_after_any_step_of_the_demo_plays_nothing_again(tmp_path):
     restarts = restart_everywhere(demo.scenario, tmp_path)
     assert len(restarts) > 10
     assert failures(restarts) == []
+
+
+def _step(scenario, kind, value):
+    return next(s.number for s in scenario.steps if s.kind == kind and s.value == value)
+
+
+def test_a_card_lifted_while_the_station_was_down_is_lifted_after_the_restart(tmp_path):
+    """A card of a set taken away while the station was down used to stand for ever: the game
+    still counted it in its set, so the Help card turned next redrew instead of clearing it."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-wrong-card.toml")
+    down = taken_while_down(scenario, _step(scenario, "remove", "MR-A-D5"))
+    assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")
+
+
+def test_a_card_hidden_under_a_stack_is_no_lift_after_a_restart_nor_a_play_when_shown(tmp_path):
+    """After a restart the 25% under the 0.25 is not in view: it is no lift, and slid free it is
+    no new play; lifted later it is a lift, as without the restart."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-stack-slid-off.toml")
+    restarted = restarted_after(scenario, _step(scenario, "place", "MR-A-D5"))
+    assert played(restarted, tmp_path / "down") == played(scenario, tmp_path / "up")
+
+
+def test_a_card_laid_on_a_stack_while_the_station_was_down_is_played_and_hides_the_card_under_it(tmp_path):
+    """Found by scripts/kill9.py (the demo, killed as a 0.6 landed on a stack): the new station
+    cannot see the cards under a card laid while it was down, and lifted them from the set."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-stack-slid-off.toml")
+    stack = _step(scenario, "place", "MR-A-D5")
+    run = ScenarioRun(dataclasses.replace(scenario, steps=()), tmp_path)
+    try:
+        for step in scenario.steps[:stack - 1]:
+            run.step(step)
+        run.lay(scenario.steps[stack - 1])  # the 0.25 lands on the 25% as the station dies
+        run.step(Step("restart", True, {}, 0))
+        run.frames(2.0)
+        game = run.station.referee.game
+        assert game is not None
+        moves = [(a["type"], a["card"]) for a in game.actions if a.get("card") in ("MR-A-P5", "MR-A-D5")]
+        assert moves == [("play", "MR-A-P5"), ("play", "MR-A-D5")]
+    finally:
+        run.close()

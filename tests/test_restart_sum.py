@@ -5,10 +5,11 @@ table — the target, a won target, won piles, a wild card in the wild box — s
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
-from restart_check import failures, restart_everywhere, steps_where
+from restart_check import failures, played, restart_everywhere, steps_where, taken_while_down
 
 from station.games import plugin
 from station.sim.scenario import load_scenario
@@ -49,3 +50,17 @@ def test_a_restart_after_any_step_of_the_sum_demo_plays_nothing_again(tmp_path):
     restarts = restart_everywhere(demo.scenario, tmp_path)
     assert len(restarts) > 20
     assert failures(restarts) == []
+
+
+def test_a_wild_card_taken_back_while_the_station_was_down_is_a_play_when_laid_again(tmp_path):
+    """A wild card the game counts on the table stood after a restart until the station saw it
+    taken away: one taken back while the station was down and laid again was silently ignored."""
+    scenario = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "sum-wild-card.toml")
+    remove = next(s for s in scenario.steps if s.kind == "remove" and s.value == "SU-A-PROP1")
+    again = dataclasses.replace(remove, kind="place", options={"zone": "wild"})
+    at = scenario.steps.index(remove) + 1
+    later = [s for s in scenario.steps[at:] if not s.kind.startswith("expect")]  # the game goes otherwise now
+    laid_again = dataclasses.replace(scenario, steps=(*scenario.steps[:at], again, *later))
+    want = played(laid_again, tmp_path / "up")
+    assert [a for a in want if a.get("card") == "SU-A-PROP1"][1:], "laid again, the wild card is judged again"
+    assert played(taken_while_down(laid_again, remove.number), tmp_path / "down") == want

@@ -30,7 +30,7 @@ _STEP_KEYS = {
     "press": {"long", "settle"},
     "wait": set(),
     "camera": {"settle"},
-    "restart": set(),
+    "restart": {"taken"},
     "expect": set(),
     "expect_none": {"since"},
     "expect_screen": set(),

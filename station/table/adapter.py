@@ -28,6 +28,7 @@ from station.table.mat import MatLayout, Zone
 Action = dict[str, Any]
 SAME_SLOT_MM = 20.0  # a card this close to another lies in its place along a strip
 ZONE_SLACK_MM = 20.0  # a card this far outside a zone's box still counts as in it: children are not exact
+SETTLE_FRAMES = 5  # frames of the right mat after a restart before a known card not seen is taken for gone
 
 
 class Lying(Protocol):
@@ -90,18 +91,48 @@ class TableAdapter(ABC):
         self.seats = tuple(seats)
         self._mat_problem: str | None = None
         self._standing: set[str] = set()  # cards the game knew before a restart, not seen since
+        self._unseen: set[str] = set()  # of those, the ones not seen at all since the restart
+        self._settling = 0  # frames of the right mat seen since the restart, until it settles
+        self._laid_by: dict[str, str] = {}  # before a restart: the player who last laid each card
         self.snapshot: tuple[Lying, ...] = ()  # the table as the last frame left it
         self.mat: MatLayout | None = None  # the mat the last frame saw
         self._told_leftovers: object = None  # the turn whose leftover cards were pointed out
         self._last_turn: frozenset[str] = frozenset()  # the game's last turn's cards (its state's last_cards)
         self._taken_up: set[str] = set()  # of those, the ones taken away or laid anew since: no leftovers
 
-    def resumed(self, known: Collection[str]) -> None:
+    def resumed(self, known: Collection[str], laid_by: Mapping[str, str] | None = None) -> None:
         """The station restarted in the middle of a game. The tracker starts afresh, so every card
         on the table is reported placed: one the game already knows (``known``: played earlier,
         and by the rules it may still lie there) stands, and is no new play until it has been
-        taken away and put down again; any other card is a new play, however soon it comes."""
+        taken away and put down again; any other card is a new play, however soon it comes.
+
+        A known card not seen once the table has settled (``SETTLE_FRAMES`` of the right mat) was
+        taken away while the station was down: it stands no more, and its removal is read as
+        the players made it (a lift, where the game needs to know), unless the game says it may
+        lie hidden under a card in view (``may_hide``: a stack, a pile); such a card stands
+        while the game still counts it on the table (``still_known``). ``laid_by``: who last laid
+        each card, by the journal (a removal the adapter never saw laid still names its player)."""
         self._standing = set(known)
+        self._unseen = set(known)
+        self._settling = 0
+        self._laid_by = dict(laid_by or {})
+
+    def still_known(self, known: Collection[str]) -> None:
+        """The game's cards on the table after an action: a standing card the game no longer
+        counts there (back in a hand by the rules' account) stands no more, so laid again it is
+        a play, never silently ignored."""
+        self._standing &= set(known)
+        self._unseen &= set(known)
+
+    @property
+    def standing(self) -> frozenset[str]:
+        """The cards that stand after a restart (none in a game that was not restarted)."""
+        return frozenset(self._standing)
+
+    def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
+        """Whether a card the game knows, not seen after a restart, may lie hidden under a card in
+        view (default: no card of the game lies on another). A game with stacks or piles says so."""
+        return False
 
     def read(self, events: Sequence[Mapping[str, Any]], t: float, state: Mapping[str, Any],
              mat: MatLayout | None, snapshot: Sequence[Lying] = ()) -> Reading:
@@ -114,6 +145,8 @@ class TableAdapter(ABC):
             reading.notes.append(problem_note(problem))
         self._mat_problem = problem
         self._follow_last_turn(state.get("last_cards", ()))
+        if mat is not None and not problem:
+            events = [*events, *self._settle(t, state)]
         for event in events:
             kind = event["type"]
             card = event.get("card")
@@ -135,6 +168,20 @@ class TableAdapter(ABC):
         if mat is not None and not problem:
             self.on_table(snapshot, t, state, mat, reading)
         return reading
+
+    def _settle(self, t: float, state: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """After a restart, once the table has settled: a ``removed`` event for each known card not
+        seen since that cannot be hidden (it stands no more); a hidden one goes on standing."""
+        self._unseen -= {card.card_id for card in self.snapshot}
+        if not self._unseen:
+            return []
+        self._settling += 1
+        if self._settling < SETTLE_FRAMES:
+            return []
+        gone = sorted(card for card in self._unseen if not self.may_hide(card, state, self.snapshot))
+        self._unseen = set()
+        self._standing -= set(gone)
+        return [{"type": "removed", "t": t, "card": card, "resync": True, "unseen": True} for card in gone]
 
     def _follow_last_turn(self, cards: Collection[str]) -> None:
         """A new last turn (a game whose turn's cards stay on the table until cleared names them

@@ -50,6 +50,7 @@ class BigBangTable(TableAdapter):
         self._off: dict[str, str] = {}  # card -> why it sat on no cell last frame
         self._told_off: set[str] = set()  # cards told "Line it up" since they last sat right
         self._discards_sent: set[str] = set()
+        self._piles: set[str] = set()  # the cards on the discard piles, by the game's account
 
     def on_card_event(self, event: Mapping[str, Any], t: float, state: Mapping[str, Any], mat: MatLayout,
                       reading: Reading) -> None:
@@ -62,7 +63,8 @@ class BigBangTable(TableAdapter):
         self._told_off.discard(card)
         self._discards_sent.discard(card)
         seat = _seat_of(state, card)
-        player = seat["player"] if seat is not None else played[2] if played is not None else None
+        player = seat["player"] if seat is not None else played[2] if played is not None else \
+            self._laid_by.get(card) if event.get("unseen") else None  # gone while the station was down
         if state["phase"] == "playing" and player is not None:  # taken back: the game says whether it may be
             reading.actions.append({"type": "lift", "t": t, "player": player, "card": card, "source": "camera"})
 
@@ -71,6 +73,7 @@ class BigBangTable(TableAdapter):
         if state["phase"] != "playing":
             return  # the stars laid before the round, cards gathered after it: no plays
         stars = self._stars(state, snapshot)
+        self._piles = {c["card"] for seat in state["tableaux"] for c in seat["discard"]}
         grown: set[str] = set()  # cards over a box that sit in a cell beside the tableau: it grew there
         for card in snapshot:
             if card.covered or not card.card_id.startswith(CODE) or card.card_id in stars or not stars:
@@ -95,6 +98,10 @@ class BigBangTable(TableAdapter):
             if DISCARD in zones:
                 in_box = [c for c in snapshot if c.card_id not in grown and self.zone_of(mat, c.x, c.y) == zones[DISCARD]]
                 self._discard(seat, in_box, t, reading)
+
+    def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
+        """A discard pile's cards lie one on another: taken away or not, the game needs no word."""
+        return any(card == c["card"] for seat in state["tableaux"] for c in seat["discard"])
 
     # ---- the tableau ---------------------------------------------------------------------------
 
@@ -128,7 +135,8 @@ class BigBangTable(TableAdapter):
         place = (where.cell, where.turn)
         self._off.pop(card, None)
         self._told_off.discard(card)
-        if card in self._standing:  # after a restart, a card the game knows (a refused one too) was sent where it lies
+        if card in self._standing and card not in self._piles:  # after a restart, a card the game knows (a
+            # refused one too) was sent where it lies; one from a discard pile is played from it
             self._standing.discard(card)
             self._sent[card] = (*place, seat["player"])
         settled = self._seen.get(card) == place

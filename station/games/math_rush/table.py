@@ -138,6 +138,22 @@ class MathRushTable(TableAdapter):
         elif self._in_a_set(card, state):
             reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
 
+    def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
+        """A card of a set with an equal card laid on it (a stack) is hidden while the stack's
+        top lies in view, and so is one in a row where a card lies that did not stand after the
+        restart (laid while the station was down, maybe on it); else it was taken away."""
+        on = {p["card"]: p["on"] for r in state["rows"] for p in r["cards"] if not p["lifted"]}
+        for top in (c.card_id for c in snapshot):
+            below = on.get(top, "")
+            while below:
+                if below == card:
+                    return True
+                below = on.get(below, "")
+        row = next((r["row"] for r in state["rows"] for p in r["cards"] if p["card"] == card), None)
+        new = [c for c in snapshot if c.card_id not in self._standing and self.mat is not None
+               and self._kind(c.card_id) in NUMBER_KINDS and _row(self.zone_of(self.mat, c.x, c.y)) == row]
+        return row is not None and bool(new)
+
     # ---- helpers ------------------------------------------------------------------------------
 
     def _kind(self, card: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from station.table.adapter import Note, Reading, TableAdapter
+from station.table.adapter import Lying, Note, Reading, TableAdapter
 from station.table.mat import MatLayout
 
 
@@ -46,3 +46,8 @@ class MathWarsTable(TableAdapter):
         if card in state.get("on_table", ()):
             return  # lifted and put back in the same hand
         reading.actions.append({"type": "play", "t": t, "player": player, "card": card, "source": "camera"})
+
+    def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
+        """A MATH WAR turns cards up onto the battle piles, one on another: any card of a pile may
+        lie under the one in view (it stands while the game counts it on the table)."""
+        return True

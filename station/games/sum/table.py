@@ -11,10 +11,12 @@ and each seat's pile of won number cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from station.table.adapter import Action, Note, Reading, TableAdapter, strip_order
+from engine.catalog import load_catalog
+from engine.errors import EngineError
+from station.table.adapter import Action, Lying, Note, Reading, TableAdapter, strip_order
 from station.table.mat import MatLayout
 
 STRIP, TARGET, WILD = "strip", "target", "wild"
@@ -39,6 +41,14 @@ class SumTable(TableAdapter):
             note = self.leftovers(zone, state["last_cards"], (state["turn"], sum(state["won"].values())))
             if note is not None:
                 reading.notes.append(note)
+
+    def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
+        """Number cards pile up (a target on the last one, a won pile): only a wild card lies alone,
+        so only a wild card not seen after a restart is taken for gone (laid again, it is a play)."""
+        try:
+            return load_catalog().card(card).face.kind != "wild"
+        except EngineError:
+            return True
 
     def complete(self, action: Action, state: Mapping[str, Any]) -> Action:
         """A submit gets the strip's cards, in the order they lie for the player whose turn it is."""
