@@ -112,7 +112,7 @@ def _judge(step: int, before: Any, again: ScenarioRun, seen: frozenset[str], fau
     else:
         if referee.game.state() != expected.state():
             problems.append(f"the game is not the same: {_diff(expected.state(), referee.game.state())}")
-        live = fault or plugin(expected.name).live_view(expected.state(), referee.game_time(again.now), 0)
+        live = fault or plugin(expected.name).live_view(expected.state(), referee.clock_time(again.now), 0)
         if again.station.last_view != live and not unseen and len(plays) == len(actions):  # a clock's screens show
             problems.append(f"the screen shows {again.station.last_view}, not {live}")
     return Restarted(step, actions, notes, tuple(problems))
