@@ -93,8 +93,8 @@ def letters_from(pdf: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def deck_pdf(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("math-rush") / "math-rush.pdf"
-    assert main(["cards", "print", "math-rush", "--out", str(path)]) == 0
-    return path
+    assert main(["cards", "print", "math-rush", "--no-rules", "--out", str(path)]) == 0   # the deck's pages only:
+    return path                                                                           # faces, then their backs
 
 
 @pytest.mark.slow
