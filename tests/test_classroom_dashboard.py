@@ -1,0 +1,269 @@
+"""The class dashboard on a real Mosquitto (users and ACL as a classroom has them): stations,
+played by paho clients publishing what the contract says, send records of real games; the
+dashboard keeps each once, merges them with each child's totals across tables, survives bad
+messages and a broker gone away, and publishes the teacher's roster, room and forgets as the
+contract says."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from datetime import datetime, timedelta
+
+import pytest
+
+from classroom_helpers import (CLASS, PIN, Listener, Station, class_broker, eventually, open_dashboard, played)
+from station.classroom import topics
+from web_helpers import at, signed_in
+
+
+@pytest.fixture
+def broker(broker_factory):  # type: ignore[no-untyped-def]
+    return class_broker(broker_factory)
+
+
+@pytest.fixture
+def stations(broker):  # type: ignore[no-untyped-def]
+    made = {name: Station(broker, name, title) for name, title in (("table-1", "Table 1"), ("table-2", "Table 2"))}
+    yield made
+    for station in made.values():
+        station.stop()
+
+
+@pytest.fixture
+def dashboard(broker, tmp_path):  # type: ignore[no-untyped-def]
+    running = open_dashboard(broker, tmp_path / "dashboard", keepalive=0.05)
+    yield running
+    running.stop()
+
+
+def uids(dashboard) -> set[str]:  # type: ignore[no-untyped-def]
+    return {kept.record["uid"] for kept in dashboard.store.records()}
+
+
+def page(dashboard, path: str) -> str:  # type: ignore[no-untyped-def]
+    answer = signed_in(dashboard.app).get(path)
+    assert answer.status_code == 200
+    return answer.get_data(as_text=True)
+
+
+def test_records_from_two_stations_are_merged_with_each_childs_totals(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    first = played("table-1", "Table 1", "math-wars", ["Ana", "Ben"], 1)
+    second = played("table-2", "Table 2", "sum", ["Ana", "Cleo", "Dev"], 2)
+    stations["table-1"].record(first)
+    stations["table-2"].record(second)
+    eventually(lambda: uids(dashboard) == {first["uid"], second["uid"]}, "both stations' games kept")
+
+    history = page(dashboard, "/history")
+    assert "Table 1" in history and "Table 2" in history
+    client = signed_in(dashboard.app)
+    answer = client.get("/history.csv")
+    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    assert sorted((r["station"], r["game"]) for r in rows) == [("Table 1", "Math Wars Meta"), ("Table 2", "SUM")]
+    children = {c.name: c for c in _children(dashboard)}
+    assert children["Ana"].played == 2            # one game at each table, counted together
+    assert set(children["Ana"].measures) == {"Math Wars Meta", "SUM"}
+    assert children["Ben"].played == 1 and children["Cleo"].played == 1
+    ana_only = client.get("/history?child=Ana&station=table-2").get_data(as_text=True)
+    assert ana_only.count('data-uid="') == 1 and second["uid"] in ana_only
+
+
+def _children(dashboard):  # type: ignore[no-untyped-def]
+    from station.classroom.dashboard.history import MergedHistory
+    from station.games import plugins
+    from station.web.history import per_child
+
+    return per_child([p.summary for p in MergedHistory(dashboard.store, plugins()).played()])
+
+
+def test_a_record_delivered_twice_is_stored_once(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    record = played("table-1", "Table 1", "whos-counting", ["Ana", "Ben"], 3)
+    stations["table-1"].record(record)
+    stations["table-1"].record(record, retain=False)     # the outbox's resend after a lost acknowledgement
+    later = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 4)
+    stations["table-1"].record(later)                    # arrives after both copies (QoS 1 keeps the order)
+    eventually(lambda: later["uid"] in uids(dashboard), "the later game kept")
+    assert [k.record["uid"] for k in dashboard.store.records()].count(record["uid"]) == 1
+    assert len(dashboard.store.records()) == 2
+
+
+def test_the_dashboard_opened_after_the_records_were_sent_still_gets_them(broker, stations, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    before_ever = played("table-1", "Table 1", "math-wars", ["Ana", "Ben"], 5)
+    stations["table-1"].record(before_ever)             # retained: a dashboard opened a week later sees it
+    folder = tmp_path / "dashboard"
+    dashboard = open_dashboard(broker, folder)
+    eventually(lambda: before_ever["uid"] in uids(dashboard), "a record sent before the dashboard ever ran")
+    dashboard.stop()
+    while_closed = played("table-2", "Table 2", "sum", ["Cleo", "Dev"], 6)
+    stations["table-2"].record(while_closed, retain=False)   # only the broker's queue for the closed session holds it
+    dashboard = open_dashboard(broker, folder)
+    try:
+        eventually(lambda: while_closed["uid"] in uids(dashboard), "a record sent while the dashboard was closed")
+        assert uids(dashboard) == {before_ever["uid"], while_closed["uid"]}
+    finally:
+        dashboard.stop()
+
+
+def test_an_empty_retained_message_removes_a_record(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    record = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 7)
+    stations["table-1"].record(record)
+    eventually(lambda: record["uid"] in uids(dashboard), "the record kept")
+    stations["table-1"].send(topics.station_game(CLASS, "table-1", record["uid"]), b"")
+    eventually(lambda: not uids(dashboard), "the record removed")
+
+
+def test_bad_messages_are_skipped_and_a_game_that_does_not_replay_is_kept(broker, stations, dashboard, caplog) -> None:  # type: ignore[no-untyped-def]
+    station = stations["table-1"]
+    good = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 8)
+    newer = dict(played("table-1", "Table 1", "sum", ["Ana", "Ben"], 9), v=2)
+    other_station = played("table-2", "Table 2", "sum", ["Ana", "Ben"], 10)   # table-1 cannot speak for table-2
+    broken = played("table-1", "Table 1", "math-wars", ["Ana", "Ben"], 11)
+    broken["actions"][3] = {"type": "play", "t": 1, "seat": "Nobody", "card": "no such card"}
+    station.send(topics.station_live(CLASS, "table-1"), b"{not json")
+    station.send(topics.station_game(CLASS, "table-1", newer["uid"]), json.dumps(newer))
+    station.send(topics.station_game(CLASS, "table-1", other_station["uid"]), json.dumps(other_station))
+    station.send(topics.station_game(CLASS, "table-1", "abc"), json.dumps([1, 2, 3]))
+    station.record(broken)
+    station.record(good)
+    eventually(lambda: good["uid"] in uids(dashboard), "the good record kept after the bad ones")
+    assert uids(dashboard) == {broken["uid"], good["uid"]}
+    history = page(dashboard, "/history")
+    assert "Could not be read: action 4 cannot be replayed" in history
+    assert "newer than this dashboard reads" in caplog.text
+    assert re.search(r"<tr><td>Ana</td><td>1</td>", history)   # the game that could not be read counts in no total
+    live = station.live(headline="Ben to play")      # still listening after all of that
+    eventually(lambda: signed_in(dashboard.app).get("/live.json").get_json()["tables"][0]["headline"]
+               == live["headline"], "a live state after the bad messages")
+
+
+def test_the_page_says_the_broker_is_offline_and_catches_up_when_it_returns(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    client = signed_in(dashboard.app)
+    eventually(lambda: client.get("/live.json").get_json()["broker"]["online"], "connected")
+    stations["table-1"].stop()
+    broker.stop()
+    state = eventually(lambda: (lambda s: s if not s["broker"]["online"] else None)(client.get("/live.json").get_json()),
+                       "the broker seen gone")
+    assert state["broker"]["since"]
+    assert "Broker offline since" in client.get("/").get_data(as_text=True)
+    broker.start()
+    eventually(lambda: client.get("/live.json").get_json()["broker"]["online"], "back when the broker is")
+    station = Station(broker, "table-1", "Table 1")
+    try:
+        record = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 12)
+        station.record(record)
+        eventually(lambda: record["uid"] in uids(dashboard), "a game sent after the broker came back")
+    finally:
+        station.stop()
+
+
+def test_a_dashboard_started_while_the_broker_is_down_connects_when_it_comes(broker, stations, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 13)
+    stations["table-1"].record(record)
+    broker.stop()
+    dashboard = open_dashboard(broker, tmp_path / "dashboard")
+    try:
+        client = signed_in(dashboard.app)
+        assert "Broker offline since" in client.get("/").get_data(as_text=True)
+        broker.start()
+        eventually(lambda: record["uid"] in uids(dashboard), "the record, once the broker is up")
+        assert client.get("/live.json").get_json()["broker"]["online"]
+    finally:
+        dashboard.stop()
+
+
+def test_the_roster_the_room_and_a_forget_are_published_as_the_contract_says(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    listener = Listener(broker, f"{topics.class_root(CLASS)}/#")
+    try:
+        client = signed_in(dashboard.app)
+        for name in ("Ana", "Ben", "Cleo"):
+            assert client.post("/roster/add", data={"name": name}).status_code == 302
+        roster = eventually(lambda: (lambda m: m if m and len(m["names"]) == 3 else None)(
+            listener.message(topics.roster(CLASS))), "the roster published")
+        assert roster["v"] == 1 and roster["names"] == ["Ana", "Ben", "Cleo"] and roster["at"]
+
+        client.post("/room/pause")
+        room = eventually(lambda: listener.message(topics.room(CLASS)), "the room published")
+        assert room["v"] == 1 and room["paused"] is True and room["notice"] is None
+        client.post("/room/two-minutes")
+        room = eventually(lambda: (lambda m: m if m and m["notice"] else None)(listener.message(topics.room(CLASS))),
+                          "the notice published")
+        assert room["paused"] is True and room["notice"]["text"] == "Two minutes left!"
+        assert datetime.fromisoformat(room["notice"]["until"]) > datetime.now().astimezone()
+        assert len(room["notice"]["id"]) == 32
+        client.post("/room/resume")
+        eventually(lambda: listener.message(topics.room(CLASS))["paused"] is False, "resumed")
+
+        ana = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 14)
+        others = played("table-2", "Table 2", "math-wars", ["Ben", "Cleo"], 15)
+        stations["table-1"].record(ana)
+        stations["table-2"].record(others)
+        eventually(lambda: uids(dashboard) == {ana["uid"], others["uid"]}, "both games kept")
+        answer = client.post("/forget", data={"name": "Ana", "sure": "yes"})
+        assert answer.status_code == 302
+        assert uids(dashboard) == {others["uid"]}
+        forgets = eventually(lambda: [(t, json.loads(p)) for t, p in listener.seen.items()
+                                      if t.startswith(f"{topics.class_root(CLASS)}/forget/")], "the forget published")
+        (topic, forget), = forgets
+        assert topic == topics.forget(CLASS, topic.rsplit("/", 1)[1]) and forget["v"] == 1 and forget["name"] == "Ana"
+        eventually(lambda: listener.message(topics.roster(CLASS))["names"] == ["Ben", "Cleo"], "Ana off the roster")
+
+        late = played("table-2", "Table 2", "sum", ["Ana", "Dev"], 16,
+                      ended=datetime.now().astimezone() - timedelta(hours=1))   # a station off the network sends it late
+        after = played("table-2", "Table 2", "sum", ["Ana", "Ben"], 17,
+                       ended=datetime.now().astimezone() + timedelta(minutes=5))  # Ana, back, plays a new game
+        stations["table-2"].record(late)
+        stations["table-2"].record(after)
+        eventually(lambda: after["uid"] in uids(dashboard), "the game played after the forget kept")
+        assert late["uid"] not in uids(dashboard)
+    finally:
+        listener.stop()
+
+
+def test_a_forget_needs_the_box_ticked(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    record = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 18)
+    stations["table-1"].record(record)
+    eventually(lambda: record["uid"] in uids(dashboard), "kept")
+    answer = signed_in(dashboard.app).post("/forget", data={"name": "Ana"}, follow_redirects=True)
+    assert "tick the box" in answer.get_data(as_text=True)
+    assert uids(dashboard) == {record["uid"]}
+
+
+def test_the_page_answers_only_the_schools_network(dashboard) -> None:  # type: ignore[no-untyped-def]
+    assert at(dashboard.app, "8.8.8.8").get("/").status_code == 403
+    assert at(dashboard.app, "2001:4860:4860::8888").get("/history").status_code == 403
+    assert at(dashboard.app, "8.8.8.8").post("/unlock", data={"pin": PIN}).status_code == 403
+    assert at(dashboard.app, "192.168.1.20").get("/").status_code == 401     # the PIN form
+    assert at(dashboard.app, "10.0.4.7").get("/").status_code == 401
+    assert signed_in(dashboard.app, "172.16.0.9").get("/").status_code == 200
+
+
+def test_every_answer_forbids_inline_script(dashboard) -> None:  # type: ignore[no-untyped-def]
+    answer = signed_in(dashboard.app).get("/")
+    policy = answer.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "nonce" not in policy and "unsafe-inline" not in policy
+    assert "<script>" not in answer.get_data(as_text=True)
+
+
+def test_live_tables_are_pushed_as_they_change(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    client = signed_in(dashboard.app)
+    stream = client.get("/events").response
+    first = json.loads(next(stream).decode().removeprefix("data: "))
+    assert first["tables"] == []
+    stations["table-1"].status(topics.ONLINE)
+    live = stations["table-1"].live()
+
+    def pushed():  # type: ignore[no-untyped-def]
+        for chunk in stream:
+            text = chunk.decode()
+            if text.startswith("data: "):
+                tables = json.loads(text.removeprefix("data: "))["tables"]
+                if tables and tables[0]["headline"] == live["headline"] and tables[0]["status"] == "online":
+                    return tables[0]
+        return None
+    table = pushed()
+    assert table["title"] == "Table 1" and table["game"] == "SUM" and table["turn"] == "Ana"
+    assert table["scores"] == [["Ana", "3 pts"], ["Ben", "5 pts"]] and table["clock"] == "01:23"
+    assert table["verdicts"] == ["Ben: 4 + 1 = 5, 5 points"]
+    stream.close()
