@@ -39,7 +39,8 @@
           if (side[0] === t.turn) { tr.className = "turn"; }
           rows.appendChild(tr);
         });
-        put(node, ".turn-clock", [t.turn ? t.turn + " to play" : "", t.clock ? "clock " + t.clock : ""]
+        var turnSaid = !t.turn || t.headline.indexOf(t.turn) >= 0;   // "Ben to play" already says it
+        put(node, ".turn-clock", [turnSaid ? "" : "Turn: " + t.turn, t.clock ? "Clock " + t.clock : ""]
           .filter(Boolean).join(" · "));
         var list = node.querySelector(".verdicts");
         t.verdicts.forEach(function (v) { var li = document.createElement("li"); li.textContent = v; list.appendChild(li); });
