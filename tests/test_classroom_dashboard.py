@@ -267,3 +267,73 @@ def test_live_tables_are_pushed_as_they_change(broker, stations, dashboard) -> N
     assert table["scores"] == [["Ana", "3 pts"], ["Ben", "5 pts"]] and table["clock"] == "01:23"
     assert table["verdicts"] == ["Ben: 4 + 1 = 5, 5 points"]
     stream.close()
+
+
+def test_a_roster_changed_while_the_broker_is_away_reaches_it_when_it_returns(broker, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Even when the dashboard is closed before the broker is back: the change waits in its outbox."""
+    folder = tmp_path / "dashboard"
+    dashboard = open_dashboard(broker, folder)
+    client = signed_in(dashboard.app)
+    eventually(lambda: client.get("/live.json").get_json()["broker"]["online"], "connected")
+    broker.stop()
+    eventually(lambda: not client.get("/live.json").get_json()["broker"]["online"], "the broker seen gone")
+    answer = client.post("/roster/add", data={"name": "Zoë"}, follow_redirects=True)
+    assert "The broker is away: every station gets the list when it is back." in answer.get_data(as_text=True)
+    client.post("/room/pause")
+    dashboard.stop()
+    broker.start()
+    listener = Listener(broker, f"{topics.class_root(CLASS)}/#")
+    try:
+        dashboard = open_dashboard(broker, folder)
+        roster = eventually(lambda: listener.message(topics.roster(CLASS)), "the roster sent from the outbox")
+        assert roster["names"] == ["Zoë"]
+        assert eventually(lambda: listener.message(topics.room(CLASS)), "the room sent")["paused"] is True
+        eventually(lambda: not dashboard.store.outbox(), "the outbox emptied once the broker has them")
+        dashboard.stop()
+    finally:
+        listener.stop()
+
+
+def test_a_new_dashboard_takes_the_class_list_and_the_forgets_from_the_broker(broker, stations, dashboard,
+                                                                             tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The teacher's laptop replaced: the new dashboard seats the class's roster and never shows a forgotten child."""
+    client = signed_in(dashboard.app)
+    for name in ("Ana", "Ben", "Cleo"):
+        client.post("/roster/add", data={"name": name})
+    record = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 19)
+    stations["table-1"].record(record)          # retained: the broker keeps it until the station clears it
+    eventually(lambda: record["uid"] in uids(dashboard), "kept by the first dashboard")
+    client.post("/forget", data={"name": "Ana", "sure": "yes"})
+    eventually(lambda: not dashboard.store.outbox(), "the first dashboard's messages on the broker")
+    fresh = open_dashboard(broker, tmp_path / "new-laptop")
+    try:
+        eventually(lambda: fresh.roster.names() == ["Ben", "Cleo"], "the class list adopted")
+        eventually(lambda: fresh.store.forgets(), "the forget learnt from the broker")
+        later = played("table-1", "Table 1", "sum", ["Ben", "Cleo"], 20)
+        stations["table-1"].record(later)
+        eventually(lambda: later["uid"] in uids(fresh), "a later game kept")
+        assert record["uid"] not in uids(fresh)
+    finally:
+        fresh.stop()
+
+
+def test_a_form_from_another_site_changes_nothing(broker, dashboard) -> None:  # type: ignore[no-untyped-def]
+    client = signed_in(dashboard.app)
+    answer = client.post("/room/pause", headers={"Origin": "http://evil.example"})
+    assert answer.status_code == 403
+    assert dashboard.store.kept("room") is None and not dashboard.store.outbox()
+
+
+def test_a_damaged_store_is_kept_aside_and_a_new_one_started(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from station.classroom.dashboard.store import STORE_NAME, ClassStore
+
+    path = tmp_path / STORE_NAME
+    path.write_bytes(b"this is not a database" * 100)
+    store = ClassStore(path)
+    try:
+        record = played("table-1", "Table 1", "sum", ["Ana", "Ben"], 23)
+        assert store.add_record(record, ["Ana", "Ben"]) == "stored"
+        assert store.add_record(record, ["Ana", "Ben"]) == "duplicate"
+    finally:
+        store.close()
+    assert [p.name for p in tmp_path.glob(f"{STORE_NAME}.damaged-*")]
