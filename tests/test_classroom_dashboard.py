@@ -7,6 +7,7 @@ contract says."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -337,3 +338,26 @@ def test_a_damaged_store_is_kept_aside_and_a_new_one_started(tmp_path) -> None: 
     finally:
         store.close()
     assert [p.name for p in tmp_path.glob(f"{STORE_NAME}.damaged-*")]
+
+
+def test_a_wrong_teacher_password_is_said_on_the_page(broker, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from station.classroom.dashboard.server import Dashboard
+    from station.games import plugins
+    from classroom_helpers import settings
+
+    folder = tmp_path / "dashboard"
+    folder.mkdir()
+    (folder / "web-pin").write_text(PIN + "\n")
+    dashboard = Dashboard(replace(settings(broker, folder), password="not-the-password"), plugins())
+    dashboard.start()
+    try:
+        client = signed_in(dashboard.app)
+        state = eventually(lambda: (lambda s: s if s["broker"]["problem"] else None)(client.get("/live.json").get_json()),
+                           "the refusal seen")
+        assert not state["broker"]["online"]
+        assert "refused the teacher's user name or password: check [broker] user and password" in \
+            html.unescape(client.get("/").get_data(as_text=True))
+    finally:
+        dashboard.stop()

@@ -135,7 +135,9 @@ class ClassLink:
             self.board.changed()
             return
         self.problem = None
-        client.subscribe([(topics.every_station(self.class_name), 1), (topics.every_forget(self.class_name), 1),
+        # the forgets first: the broker sends retained messages in this order, so a forgotten
+        # child's game still retained on the broker is refused, not kept for a moment
+        client.subscribe([(topics.every_forget(self.class_name), 1), (topics.every_station(self.class_name), 1),
                           (topics.roster(self.class_name), 1), (topics.room(self.class_name), 1)])
         with self._lock:
             self._sent.clear()       # what was in flight is sent again below, with new ids
