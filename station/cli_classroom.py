@@ -45,7 +45,10 @@ def _run(args: argparse.Namespace) -> int:
     try:
         dashboard = Dashboard(settings, plugins())
     except PageNotStarted as exc:
-        print(f"mathstation classroom: [page] {exc.reason.replace('the station config', 'the dashboard config')}",
+        cause = exc.__cause__
+        why = getattr(cause, "strerror", None) or cause or exc
+        print(f"mathstation classroom: {args.config}: [page]: cannot listen on {settings.bind}:{settings.page_port} "
+              f"({why}): choose another port or bind address there, or stop the program that holds it",
               file=sys.stderr)
         return EXIT_USAGE
     stopping = threading.Event()

@@ -56,3 +56,19 @@ def test_the_command_says_what_is_wrong_and_stops(tmp_path: Path, capsys: pytest
     path = sample_with(tmp_path, "/etc/mathstation/teacher.password", str(tmp_path / "nothing-here"))
     assert main(["classroom", "--config", str(path)]) == 2
     assert "[broker] password_file" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_said_with_the_key_to_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        path = tmp_path / "classroom.toml"
+        path.write_text(f'[classroom]\nclass = "room-12"\nstate_dir = "{tmp_path / "state"}"\n'
+                        f'[broker]\nhost = "127.0.0.1"\npassword = "x"\n[page]\nbind = "127.0.0.1"\nport = {port}\n')
+        assert main(["classroom", "--config", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert f"[page]: cannot listen on 127.0.0.1:{port} (Address already in use" in said
+    assert "choose another port or bind address there" in said

@@ -27,7 +27,7 @@ from station.classroom import topics
 from station.classroom.dashboard.board import ChangeBoard
 from station.classroom.dashboard.history import MergedHistory, games_csv
 from station.classroom.dashboard.link import ClassLink
-from station.classroom.dashboard.store import ClassStore, now
+from station.classroom.dashboard.store import ClassStore, ended_before, now
 from station.names import same_name
 from station.roster import MAX_NAME, Roster, RosterError
 from station.web import gate, history
@@ -69,11 +69,10 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
 
     def snapshot() -> dict[str, Any]:
         room = store.kept("room") or {}
-        notice = room.get("notice")
+        notice = current_notice()
         return {"broker": {"online": link.online, "since": shown_time(link.offline_since),
                            "problem": link.problem},
-                "room": {"paused": bool(room.get("paused")),
-                         "notice": notice["text"] if notice and notice.get("until", "") > now() else None},
+                "room": {"paused": bool(room.get("paused")), "notice": notice["text"] if notice else None},
                 "tables": [table_view(row) for row in store.stations()]}
 
     # ---- Tables ------------------------------------------------------------------------------
@@ -109,8 +108,9 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
         return redirect(url_for("tables"))
 
     def current_notice() -> topics.Notice | None:
+        """The room's notice while it is still shown (until its ``until``)."""
         notice = (store.kept("room") or {}).get("notice")
-        return notice if notice and notice.get("until", "") > now() else None
+        return notice if notice and not ended_before(notice.get("until"), now()) else None
 
     @app.post("/room/pause")
     def pause_all() -> Any:
@@ -244,7 +244,7 @@ def adopt_roster(roster: Roster, store: ClassStore, message: topics.Roster) -> N
     """The class list from the broker, when it is newer than the dashboard's own (another
     dashboard, or this one's earlier life on another machine, changed it)."""
     mine = store.kept("roster_at")
-    if mine is not None and message["at"] <= mine:
+    if mine is not None and ended_before(message["at"], mine):   # as old as ours, or older
         return
     wanted = list(message["names"])
     for name in roster.names():
