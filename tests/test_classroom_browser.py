@@ -95,6 +95,8 @@ def test_three_tables_live_and_their_merged_history(browser, broker_factory, tmp
         if SCREENSHOT:
             browser.save_screenshot(SCREENSHOT)
         browser.get(f"http://127.0.0.1:{dashboard.port}/history")
+        if SCREENSHOT:
+            browser.save_screenshot(SCREENSHOT.replace(".png", "-history.png"))
         rows = browser.find_elements(By.CSS_SELECTOR, "#games tbody tr")
         assert sorted(r.find_elements(By.TAG_NAME, "td")[1].text for r in rows) == ["Table 1", "Table 2"]
         ana = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#children tbody tr") if r.text.startswith("Ana"))
