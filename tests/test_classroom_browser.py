@@ -84,7 +84,8 @@ def test_three_tables_live_and_their_merged_history(browser, broker_factory, tmp
         assert shows(browser, "table-1", ".scores", "Ana 5 pts")
         assert shows(browser, "table-1", ".turn-clock", "Clock 02:10")
 
-        stations[2].client.socket().close()     # the station's network gone: the broker sends its last will
+        stations[2].client.loop_stop()          # the station's network gone, no goodbye: the broker sends its last will
+        stations[2].client.socket().close()
         wait.until(lambda b: shows(b, "table-3", ".status", "offline since"))
 
         records = [played("table-1", "Table 1", "sum", ["Ana", "Ben"], 21),
@@ -107,5 +108,5 @@ def test_three_tables_live_and_their_merged_history(browser, broker_factory, tmp
     finally:
         for station in stations[:2]:
             station.stop()
-        stations[2].client.loop_stop()
+        stations[2].client.loop_stop()          # stopped already when the test got that far
         dashboard.stop()
