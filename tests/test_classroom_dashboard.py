@@ -11,11 +11,12 @@ import html
 import io
 import json
 import re
+import threading
 from datetime import datetime, timedelta
 
 import pytest
 
-from classroom_helpers import (CLASS, PIN, Listener, Station, class_broker, eventually, open_dashboard, played)
+from classroom_helpers import (CLASS, PATIENCE, PIN, Listener, Station, class_broker, eventually, open_dashboard, played)
 from station.classroom import topics
 from web_helpers import at, signed_in
 
@@ -360,3 +361,26 @@ def test_a_wrong_teacher_password_is_said_on_the_page(broker, tmp_path) -> None:
             html.unescape(client.get("/").get_data(as_text=True))
     finally:
         dashboard.stop()
+
+
+def test_the_room_buttons_pressed_many_times_in_a_row_never_stall_the_page(broker, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Each press publishes while the broker acknowledges the one before: the page once locked
+    up for good when an acknowledgement came in the middle of a publish (two locks taken in
+    opposite orders by the page's thread and paho's)."""
+    dashboard = open_dashboard(broker, tmp_path / "dashboard")
+    client = signed_in(dashboard.app)
+    pressed = threading.Event()
+    try:
+        eventually(lambda: client.get("/live.json").get_json()["broker"]["online"], "connected")
+
+        def press() -> None:
+            for n in range(200):
+                client.post("/room/pause" if n % 2 else "/room/resume")
+            pressed.set()
+        threading.Thread(target=press, daemon=True).start()
+        assert pressed.wait(PATIENCE * 2), "the page stalled while publishing"
+        eventually(lambda: not dashboard.store.outbox(), "every press acknowledged by the broker")
+        assert dashboard.store.kept("room")["paused"] is True
+    finally:
+        if pressed.is_set():      # a stalled dashboard cannot be stopped: its threads end with the test run
+            dashboard.stop()

@@ -79,6 +79,7 @@ class ClassLink:
         self.offline_since: str | None = datetime.now().astimezone().isoformat(timespec="seconds")
         self.problem: str | None = None       # why the broker refused us, when it did
         self._sent: dict[int, tuple[str, str]] = {}   # mid -> (topic, payload) until the broker acknowledges
+        self._acked: set[int] = set()                 # mids acknowledged before ``_send`` noted them
         self._lock = threading.Lock()
         self._stopping = False
         self.client = new_client(settings.client_id)
@@ -115,13 +116,24 @@ class ClassLink:
         self._send(topic, payload)
 
     def _send(self, topic: str, payload: str) -> None:
+        # Never hold our lock while calling paho: its network thread calls on_publish holding its
+        # own lock, which publish() takes too. An acknowledgement that comes before the message
+        # is noted here waits in ``_acked``.
+        info = self.client.publish(topic, payload, qos=1, retain=True)
         with self._lock:
-            info = self.client.publish(topic, payload, qos=1, retain=True)
-            self._sent[info.mid] = (topic, payload)
+            early = info.mid in self._acked
+            if early:
+                self._acked.discard(info.mid)
+            else:
+                self._sent[info.mid] = (topic, payload)
+        if early:
+            self.store.outbox_done(topic, payload)
 
     def _published(self, client: mqtt.Client, userdata: Any, mid: int, *rest: Any) -> None:
         with self._lock:
             sent = self._sent.pop(mid, None)
+            if sent is None:
+                self._acked.add(mid)
         if sent is not None:
             self.store.outbox_done(*sent)
 
@@ -141,6 +153,7 @@ class ClassLink:
                           (topics.roster(self.class_name), 1), (topics.room(self.class_name), 1)])
         with self._lock:
             self._sent.clear()       # what was in flight is sent again below, with new ids
+            self._acked.clear()
         for topic, payload in self.store.outbox():
             self._send(topic, payload)
         if self.offline_since is not None:
