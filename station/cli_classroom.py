@@ -51,6 +51,10 @@ def _run(args: argparse.Namespace) -> int:
               f"({why}): choose another port or bind address there, or stop the program that holds it",
               file=sys.stderr)
         return EXIT_USAGE
+    except OSError as exc:   # the state folder (or a file in it) cannot be made or written
+        print(f"mathstation classroom: {args.config}: [classroom] state_dir: cannot keep the dashboard's files in "
+              f"{settings.state_dir} ({exc.strerror or exc}): name a folder this user can write", file=sys.stderr)
+        return EXIT_USAGE
     stopping = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stopping.set())

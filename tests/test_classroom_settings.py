@@ -72,3 +72,15 @@ def test_a_port_in_use_is_said_with_the_key_to_change(tmp_path: Path, capsys: py
     said = capsys.readouterr().err
     assert f"[page]: cannot listen on 127.0.0.1:{port} (Address already in use" in said
     assert "choose another port or bind address there" in said
+
+
+def test_a_state_folder_that_cannot_be_made_is_said_with_its_key(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    path = tmp_path / "classroom.toml"
+    path.write_text(f'[classroom]\nclass = "room-12"\nstate_dir = "{tmp_path / "a-file" / "state"}"\n'
+                    f'[broker]\nhost = "127.0.0.1"\npassword = "x"\n[page]\nbind = "127.0.0.1"\nport = 0\n')
+    assert main(["classroom", "--config", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert "[classroom] state_dir: cannot keep the dashboard's files in" in said
+    assert "name a folder this user can write" in said
