@@ -225,12 +225,11 @@ class Daemon:
             return None
         self.board = station.board = board
         self.referee = station.referee
-        station.referee.controller.teacher_page = lambda: VerdictView(
-            "info", "Teacher page", f"{server.address()}:{server.port} PIN {server.pin}")
-        server.start()
-        from station.network import Page
+        from station.network import Page, read_addresses, teacher_page_view
 
-        self.page = Page(server.bind, server.port)
+        self.page = page = Page(server.bind, server.port)
+        station.referee.controller.teacher_page = lambda: teacher_page_view(read_addresses(), page, server.pin)
+        server.start()
         return server
 
     def _roster_names(self, journal: Any) -> Callable[[], list[str]]:
