@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from station.i18n import language_problem, languages
 from station.paths import default_state_dir, folder_problem
 from station.settings import Key, number, one_of, shown, text, whole, yes_no
 from station.vision.pipeline import PipelineSettings
@@ -115,6 +116,14 @@ def _address(value: Any) -> str | None:
     return None
 
 
+def _language(value: Any) -> str | None:
+    """A language with catalogs shipped (``station.i18n``): the message names those there are."""
+    return language_problem(value)
+
+
+_language.choices = languages()  # type: ignore[attr-defined]  # the teacher's page offers them as a list
+
+
 def _optional_pin(value: Any) -> str | None:
     if value == "":
         return None
@@ -147,6 +156,7 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
     "station": {
         "state_dir": Key("", _state_dir, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
         "log_level": Key("info", one_of("debug", "info", "warning", "error")),
+        "language": Key("en", _language, "the language the station speaks: \"en\" English, \"es\" Spanish (docs/languages.md)"),
     },
     "camera": {
         "source": Key("picamera2", _camera_source, "picamera2, picamera2:N, usb:N, usb:/dev/videoN, folder:PATH, file:PATH, virtual"),
