@@ -59,7 +59,7 @@ if "$with_tests" && [ "$(uname -s)" != Darwin ]; then
     # the classroom tests talk to a real broker (tests/broker.py starts its own on a free port)
     [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || for_tests+=(mosquitto)
     # the catalogs' check also asks GNU msgfmt (tests/test_catalogs.py): nothing untranslated, nothing fuzzy
-    command -v msgfmt >/dev/null 2>&1 || for_tests+=(gettext)
+    [ -x /usr/bin/msgfmt ] || command -v msgfmt >/dev/null 2>&1 || for_tests+=(gettext)
 fi
 if "$check_only"; then
     all=(${missing[@]+"${missing[@]}"} ${for_tests[@]+"${for_tests[@]}"})  # (bash 3.2: an empty array is "unbound")
