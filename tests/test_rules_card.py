@@ -161,3 +161,12 @@ def test_rules_print_refuses_a_language_without_catalogs_in_one_line_and_writes_
     err = capsys.readouterr().err
     assert "--language: the station speaks 'en', 'es', not 'fr'" in err and err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_translation_too_long_for_two_pages_names_its_catalog_not_the_english_file(tmp_path, capsys):
+    out = tmp_path / "r.pdf"
+    assert main(["rules", "print", "sum", "--language", "es", "--paper", "90x110mm", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "the SUM rules card does not fit 2 90x110mm pages: shorten its words " \
+           "(station/games/sum/locale/es/LC_MESSAGES/sum.po)" in err
+    assert not out.exists()
