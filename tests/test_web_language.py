@@ -122,3 +122,11 @@ def test_a_planted_word_is_found() -> None:
 @pytest.mark.parametrize("template", sorted(p.name for p in TEMPLATES.glob("*.html")))
 def test_every_word_of_the_page_s_templates_goes_through_the_translation_layer(template: str) -> None:
     assert _loose_words((TEMPLATES / template).read_text(encoding="utf-8")) == []
+
+
+def test_a_name_put_into_a_translated_sentence_is_escaped_in_every_language(spanish, station: Station) -> None:  # type: ignore[no-untyped-def]
+    station.roster.add('<i>Zo</i>"x')
+    for language, label in (("es", "Nuevo nombre para"), ("en", "New name for")):
+        spanish.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+        page = spanish.get("/roster").get_data(as_text=True)
+        assert "<i>Zo</i>" not in page and f'aria-label="{label} &lt;i&gt;Zo&lt;/i&gt;&#34;x"' in page
