@@ -303,6 +303,9 @@ else
         pip_log="$venv/pip-install.log"
         "$venv/bin/python" -m pip install --disable-pip-version-check --no-input --upgrade "$ROOT" >"$pip_log" 2>&1 \
             || { tail -n 30 "$pip_log" >&2; die "pip install failed (full log: $pip_log)"; }
+        # pip writes the files in its own order; the .mo compiled above are as new as their .po
+        # (station.i18n reads a .mo only when it is not older than its .po)
+        find "$venv" -path '*/locale/*/LC_MESSAGES/*.mo' -exec touch {} +
         printf '%s' "$source_sum" >"$stamp"
     fi
     software_changed=1
