@@ -58,6 +58,8 @@ if "$with_tests" && [ "$(uname -s)" != Darwin ]; then
     command -v chromedriver >/dev/null 2>&1 || for_tests+=(chromium-driver)
     # the classroom tests talk to a real broker (tests/broker.py starts its own on a free port)
     [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || for_tests+=(mosquitto)
+    # the catalogs' check also asks GNU msgfmt (tests/test_catalogs.py): nothing untranslated, nothing fuzzy
+    [ -x /usr/bin/msgfmt ] || command -v msgfmt >/dev/null 2>&1 || for_tests+=(gettext)
 fi
 if "$check_only"; then
     all=(${missing[@]+"${missing[@]}"} ${for_tests[@]+"${for_tests[@]}"})  # (bash 3.2: an empty array is "unbound")
@@ -131,3 +133,10 @@ if [ "$have_sum" != "$want_sum" ] && { "$with_tests" || [ "$have_sum" != "$(inst
         || { tail -n 30 "$log" >&2; die "pip install failed (full log: $log)"; }
     printf '%s' "$want_sum" > "$stamp"
 fi
+
+# --- the translation catalogs ----------------------------------------------------------------
+# Compiled here, not committed: each .po becomes its .mo (a few hundred milliseconds). The station
+# never reads a .mo older than its .po (station.i18n compiles that one in memory), so a catalog
+# edited after this still shows its new words.
+"$VENV/bin/python" "$ROOT/scripts/catalogs.py" compile >/dev/null \
+    || die "the translation catalogs could not be compiled (scripts/catalogs.py compile says why)"

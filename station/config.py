@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from station.i18n import language_problem, languages, lazy_gettext
 from station.paths import default_state_dir, folder_problem
 from station.settings import Key, number, one_of, shown, text, whole, yes_no
 from station.vision.pipeline import PipelineSettings
@@ -115,6 +116,14 @@ def _address(value: Any) -> str | None:
     return None
 
 
+def _language(value: Any) -> str | None:
+    """A language with catalogs shipped (``station.i18n``): the message names those there are."""
+    return language_problem(value)
+
+
+_language.choices = languages()  # type: ignore[attr-defined]  # the teacher's page offers them as a list
+
+
 def _optional_pin(value: Any) -> str | None:
     if value == "":
         return None
@@ -147,9 +156,11 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
     "station": {
         "state_dir": Key("", _state_dir, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
         "log_level": Key("info", one_of("debug", "info", "warning", "error")),
+        "language": Key("en", _language, lazy_gettext("the language the station speaks: \"en\" English, \"es\" Spanish")),
     },
     "camera": {
-        "source": Key("picamera2", _camera_source, "picamera2, picamera2:N, usb:N, usb:/dev/videoN, folder:PATH, file:PATH, virtual"),
+        "source": Key("picamera2", _camera_source,
+                      lazy_gettext("picamera2, picamera2:N, usb:N, usb:/dev/videoN, folder:PATH, file:PATH, virtual")),
         "width": Key(1920, whole(160, 4656)),
         "height": Key(1080, whole(120, 3496)),
         "fps": Key(10, number(0.5, 60)),
@@ -160,7 +171,7 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "i2c_port": Key(1, whole(0, 20)),
         "i2c_address": Key(0x3C, whole(3, 119), "0x3C for most modules, 0x3D for some"),
         "rotate": Key(0, lambda v: None if type(v) is int and v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {shown(v)}",
-                      "2 turns the picture upside down"),
+                      lazy_gettext("2 turns the picture upside down")),
         "contrast": Key(255, whole(0, 255)),
         "record": Key("", _record, "a folder for PNG frames or a .gif file; \"\" records nothing"),
     },
@@ -196,7 +207,7 @@ def schema(games: Mapping[str, StationGame]) -> dict[str, dict[str, Key]]:
 @functools.cache
 def _schema(games: tuple[tuple[str, StationGame], ...]) -> dict[str, dict[str, Key]]:
     names = [name for name, _ in games]
-    first = Key(next(iter(names), ""), one_of(*names), "the game the menu offers first")
+    first = Key(next(iter(names), ""), one_of(*names), lazy_gettext("the game the menu offers first"))
     station = {**STATION_SCHEMA["station"], "game": first}
     return {**STATION_SCHEMA, "station": station, **{name: game.settings() for name, game in games}}
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from station.config import ConfigFileError, ConfigWarning, StationConfig, load_config
 from station.games import plugin, plugins
+from station.i18n import set_language
 from station.paths import SYSTEM_CONFIG
 from station.systemd_notify import Notifier
 
@@ -52,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"mathstation run: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     logging.getLogger().setLevel(config["station"]["log_level"].upper())
+    set_language(config["station"]["language"])
     log.info("%s", running_on(path, config))
     for warning in config.warnings:
         log.warning("%s", warning)
