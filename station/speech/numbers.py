@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from engine.numbers import MINUS, ExactNumber, Form, parse_number
 
-__all__ = ["say_expression", "say_integer", "say_number", "say_op", "say_text_number", "say_value"]
+__all__ = ["say_expression", "say_integer", "say_number", "say_op", "say_sentence", "say_text_number", "say_value"]
 
 _ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
@@ -33,6 +33,7 @@ _ORDINALS = {"one": "first", "two": "second", "three": "third", "five": "fifth",
 _DENOMINATORS = {2: ("half", "halves"), 4: ("quarter", "quarters")}
 _OPS = {"+": "plus", "-": "minus", MINUS: "minus", "×": "times", "x": "times", "*": "times", "÷": "divided by",
         "/": "divided by", "=": "equals", "√": "the square root of"}
+BRACKETS = {"(": "open bracket", ")": "close bracket"}
 NEGATIVE = "negative"
 """A number below zero: "negative five" (a minus sign between two numbers is "minus")."""
 
@@ -144,11 +145,12 @@ _TOKEN = re.compile(r"\d+ \d+/\d+%?|\d*\.\d+(?:\(\d+\))?%?|\d+/\d+%?|\d+%?|[−+
 def say_expression(text: str) -> str:
     """An expression as the engine writes it ("3 × 6 − 2", "(2+2) × 3", "−5 + 1") in words:
     "three times six minus two". A minus with no number before it is "negative"; brackets are
-    not said (the screen shows them)."""
+    said, since they change the sum ("open bracket two plus two close bracket times three")."""
     words: list[str] = []
     after_number = False
     for token in _TOKEN.findall(text):
         if token in "()":
+            words.append(BRACKETS[token])
             after_number = token == ")"
             continue
         if token[0].isdigit() or token[0] == ".":
@@ -160,3 +162,21 @@ def say_expression(text: str) -> str:
             words.append(say_op(token))
             after_number = False
     return " ".join(words)
+
+
+_RELATIONS = {"<": "is less than", ">": "is greater than", "=": "equals", "≠": "is not equal to", "≤": "is at most",
+              "≥": "is at least"}
+_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])[−-]?(?:\d+ \d+/\d+%?|\d*\.\d+(?:\(\d+\))?%?|\d+/\d+%?|\d+%?)(?![\w/])")
+_SIGN_IN_TEXT = re.compile(r"(?<=\s)[−×÷<>=≠≤≥√+-](?=\s)|(?<=\s)[×÷√](?=\S)")
+_ASIDE = re.compile(r"\s*\([^()]*[a-z][^()]*\)")  # "(only two equal cards …)": the screen's afterthought
+
+
+def say_sentence(text: str) -> str:
+    """A sentence of the screens' or the engine's, ready to be said: its numbers and signs in
+    words, a bracketed aside left out, "A: b" as two sentences ("3/5 < 3/4: out of order" is
+    "Three fifths is less than three quarters. Out of order.")."""
+    text = _ASIDE.sub("", text).strip()
+    text = _SIGN_IN_TEXT.sub(lambda m: _RELATIONS.get(m.group(), say_op(m.group())), f" {text} ").strip()
+    text = _NUMBER_IN_TEXT.sub(lambda m: say_text_number(m.group().replace("-", MINUS)), text)
+    parts = [part.strip() for part in re.split(r"(?<=[.!?])\s+|:\s+", text) if part.strip()]
+    return " ".join(p[:1].upper() + p[1:] + ("" if p[-1] in ".!?" else ".") for p in parts)

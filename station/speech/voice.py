@@ -142,3 +142,11 @@ def open_voice(sound: Mapping[str, Any], cache: Path, *, folder: Path | None = N
         except SpeechError as exc:
             log.error("%s: the station plays its sounds without words", exc)
     return Voice(audio, speech, quiet=sound["quiet"])
+
+
+def say_screen(title: str, detail: str = "", who: str = "") -> str:
+    """A screen's words said: "Ben. Remainder. Twelve divided by five leaves a remainder. Fix it,
+    CONFIRM." (its numbers and signs in words); a verdict said as the OLED shows it."""
+    from station.speech.numbers import say_sentence
+
+    return say_sentence(". ".join(part.rstrip(".") for part in (who, title, detail) if part))

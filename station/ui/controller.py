@@ -116,6 +116,7 @@ class Controller:
     question: _Question | None = None
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
+    lines: list[Any] = field(default_factory=list)  # batches of spoken lines to say, drained by the station
     address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
 
     # ---- what the station tells the controller ------------------------------------------------
@@ -131,6 +132,9 @@ class Controller:
 
     def show_events(self, events: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> None:
         plugin = self.games[self.game]
+        said = plugin.say(events, state, self.reveal)
+        if said:
+            self.lines.append(said)
         shown = plugin.overlays(events, state, self.reveal)
         done = {kind for e in events for kind in plugin.dismiss_on.get(e["type"], ())}
         if done:  # e.g. a new card on the table: the last hand's waiting screens have done their job
@@ -371,3 +375,8 @@ class Controller:
     def take_signals(self) -> list[str]:
         signals, self.signals = self.signals, []
         return signals
+
+    def take_lines(self) -> list[Any]:
+        """The batches of spoken lines (``station.speech.voice.Line``) since the last call, oldest first."""
+        lines, self.lines = self.lines, []
+        return lines
