@@ -149,6 +149,7 @@ class Daemon:
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
         from station.speech.voice import SPEECH_CACHE, open_voice
+        from station.ui.setup import Speaker
         from station.network import station_address_view
         from station.referee import Referee
         from station.table.adapter import Note
@@ -193,6 +194,8 @@ class Daemon:
             problems.append(Note("sound", "No sound", str(exc)[:40]))
         referee = Referee(cfg, journal, games=plugins(), log_event=self._log_record, roster=self._roster_names(journal),
                           address=self.address or (lambda: station_address_view(self.page)))
+        if voice is not None and cfg["sound"]["backend"] != "none":  # setup offers Sound and Volume rows
+            referee.controller.speaker = Speaker.of(cfg["sound"])
         for note in problems:
             referee.controller.show_note(note)
         return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock,

@@ -97,6 +97,9 @@ class Station:
             getattr(self.signals, signal)()
         batches = self.referee.take_lines()
         if self.voice is not None:
+            speaker = self.referee.controller.speaker  # setup's Sound and Volume rows
+            if speaker is not None:
+                self.voice.set(speaker.mode, speaker.volume)
             game = self.referee.game
             if game is not None and self.referee.game_id != self._voiced:
                 self._voiced = self.referee.game_id

@@ -80,12 +80,15 @@ class ScenarioRun:
         from station.sim.virtual_camera import VirtualCamera
         from station.speech.voice import SPEECH_CACHE, open_voice
         from station.store import Journal
+        from station.ui.setup import Speaker
         from station.vision.decode import make_decoder
 
         journal = Journal(journal_path(self.state_dir))
         seed = self.scenario.seed
         referee = Referee(self.config, journal, games=plugins(), seed=lambda: seed, log_event=self._record)
         self._referee = referee   # the game the records describe, also while a restart rebuilds the station
+        if self.config["sound"]["backend"] != "none":  # a speaker in the config: setup's Sound and Volume rows
+            referee.controller.speaker = Speaker.of(self.config["sound"])
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
                                camera=self.camera_model, clock=lambda: self.now)
         if first:

@@ -139,3 +139,18 @@ def test_demo_index_is_json_lines_with_time_kind_and_words(tmp_path: Path) -> No
     assert main(["say", "Ana wins the hand", "--sounds", str(tmp_path)]) == 0
     line = json.loads((tmp_path / "sounds.jsonl").read_text().splitlines()[0])
     assert {"t", "kind", "words", "file", "seconds"} <= set(line)
+
+
+def test_the_loop_gives_the_speaker_what_setup_chose(tmp_path: Path) -> None:
+    from station.ui.setup import Speaker
+
+    run = ScenarioRun(load_scenario(ROOT / "scenarios" / "normal-hand.toml"), tmp_path / "state",
+                      sounds=tmp_path / "sounds")
+    try:
+        run.station.referee.controller.speaker = Speaker("off", 40)
+        run.station.refresh(run.now)
+        assert run.voice.muted and run.voice.audio.volume == 40
+        run.run()  # a whole hand played with the sound off
+    finally:
+        run.close()
+    assert read_index(tmp_path / "sounds") == []

@@ -67,10 +67,19 @@ class Voice:
 
     def __init__(self, audio: Audio, speech: Speech | None, *, quiet: bool = False) -> None:
         self.audio, self.speech, self.quiet = audio, speech, quiet
+        self.muted = False  # setup's Sound: off
         self._playing_words = ""
         self._ahead: threading.Thread | None = None
 
+    def set(self, mode: str, volume: int) -> None:
+        """As setup's Sound and Volume rows say: ``mode`` on, quiet (sounds only) or off."""
+        self.quiet, self.muted = mode != "on", mode == "off"
+        if volume != self.audio.volume:
+            self.audio.set_volume(volume)
+
     def say(self, lines: Sequence[Line]) -> None:
+        if self.muted:
+            return
         name, words = utterance(lines)
         if self.quiet or self.speech is None:
             words = ""
@@ -136,7 +145,7 @@ def open_voice(sound: Mapping[str, Any], cache: Path, *, folder: Path | None = N
     audio = open_audio(backend, device=sound["device"], volume=sound["volume"],
                        folder=folder or (Path(sound["folder"]) if sound["folder"] else None), clock=clock)
     speech: Speech | None = None
-    if backend != "none" and not sound["quiet"]:
+    if backend != "none":  # also when quiet: setup's Sound row may turn the words on
         try:
             speech = Speech(SpeechSettings(sound["engine"], sound["voice"], sound["speed"]), cache)
         except SpeechError as exc:
@@ -150,3 +159,4 @@ def say_screen(title: str, detail: str = "", who: str = "") -> str:
     from station.speech.numbers import say_sentence
 
     return say_sentence(". ".join(part.rstrip(".") for part in (who, title, detail) if part))
+
