@@ -94,6 +94,13 @@ def test_math_rush_says_a_wrong_card_and_its_one_reason() -> None:
     assert (sound, words) == ("wrong", "Three fifths is less than three quarters. Out of order.")
 
 
+def test_math_rush_says_a_card_that_breaks_a_same_set_once() -> None:
+    table = rush()
+    assert table.act("play", card="MR-A-F13", row=3, on="") == ("accepted", "")  # SAME 3: 3/4
+    assert table.act("play", card="MR-A-F10", row=3, on="") == (
+        "wrong", "Three fifths is not equal to three quarters.")
+
+
 def test_math_rush_says_the_clock_s_warning_and_its_end() -> None:
     table = rush()
     assert table.clock() == ("time_warning", "Thirty seconds left!")

@@ -43,7 +43,8 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
         elif kind == "card_played" and e["ok"]:
             said.append(Line(sound="accepted"))
         elif kind == "card_played":
-            reason = say_sentence(e["reason"])
+            why = str(e["reason"])
+            reason = say_sentence(why.removesuffix(": not equal") if "≠" in why else why)  # "is not equal to" says it
             card = say_text_number(e["shown"])
             words = reason if reason.lower().startswith(card) else WORDS["wrong_card"].format(
                 card=card[:1].upper() + card[1:], reason=reason)
