@@ -175,7 +175,7 @@ class FileAudio(Audio):
         except OSError as exc:
             raise AudioUnavailable(f"cannot write sounds into {self.folder}: {exc.strerror or exc}") from exc
         self.clock = clock
-        self.count = sum(1 for _ in (self.folder / INDEX_NAME).open(encoding="utf-8"))
+        self.count = len(read_index(self.folder))  # a second run into the folder numbers on
         self._playing: tuple[int, float] | None = None  # (number, end time) of the last clip
 
     def _play(self, clip: Clip, kind: str, words: str) -> None:
