@@ -52,7 +52,9 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
             said.append(Line(WORDS[kind].format(player=e["player"])))
         elif kind == "violation":
             view = screens._violation(e, [e])[0].view
-            said.append(Line(say_screen(view.title, view.detail), "wrong"))
+            who = e.get("player") or ""
+            detail = view.detail.removeprefix(f"{who}: ") if who else view.detail  # the name first, once
+            said.append(Line(say_screen(view.title, detail, who if detail != view.detail else ""), "wrong"))
         elif kind == "time_up":
             said.append(Line(WORDS["time_up"], "time_up"))
         elif kind == "game_over":
