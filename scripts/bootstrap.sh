@@ -49,6 +49,11 @@ has_libzbar() {
 if ! has_libzbar; then
     [ "$(uname -s)" = Darwin ] || missing+=(libzbar0)
 fi
+# The station's voice: espeak-ng renders the spoken lines, aplay (alsa-utils) plays them (docs/sound.md).
+if [ "$(uname -s)" != Darwin ]; then
+    command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+    command -v aplay >/dev/null 2>&1 || missing+=(alsa-utils)
+fi
 # Only the tests need these, and where apt cannot install them the set-up says so and goes on: the
 # teacher's page is tested in a real browser, Debian's headless Chromium and its driver
 # (tests/test_web_browser.py drives /usr/bin/chromium through /usr/bin/chromedriver).

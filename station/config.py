@@ -130,6 +130,28 @@ def _optional_pin(value: Any) -> str | None:
     return whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {shown(value)}"
 
 
+def _alsa_device(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return text(value)
+    if not value or any(c.isspace() for c in value):
+        return f"must be an ALSA device name such as \"default\" or \"plughw:CARD=Headphones\", not {shown(value)}"
+    return None
+
+
+def _voice_name(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return text(value)
+    if not value or not all(c.isalnum() or c in "-_+" for c in value):
+        return f"must be a voice name such as \"en-us\" or \"en-gb\", not {shown(value)}"
+    return None
+
+
+def _sound_folder(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return text(value)
+    return folder_problem(Path(value), "sounds.jsonl") if value else None
+
+
 #: Thresholds whose generous range would break the pipeline (a step or a period of 0 divides by
 #: zero every frame) or mean nothing (a share above 1, a grey level above 255, a half turn and more).
 THRESHOLD_RANGES: dict[str, tuple[float, float]] = {
@@ -187,6 +209,17 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "buzzer": Key("active", one_of("active", "tonal")),
         "buzzer_pin": Key(12, _optional_pin),
         "led_pin": Key(25, _optional_pin),
+    },
+    "sound": {
+        "backend": Key("none", one_of("alsa", "files", "none"),
+                       "alsa: a speaker (docs/sound.md); files: WAV files and sounds.jsonl in folder; none: the buzzer only"),
+        "device": Key("default", _alsa_device, "the ALSA device: \"default\", or one `aplay -L` lists"),
+        "volume": Key(80, whole(0, 100), "percent"),
+        "quiet": Key(False, yes_no, "sounds only, no spoken words"),
+        "engine": Key("espeak-ng", one_of("espeak-ng", "festival")),
+        "voice": Key("en-us", _voice_name, "espeak-ng's voice (espeak-ng --voices)"),
+        "speed": Key(150, whole(80, 300), "words a minute"),
+        "folder": Key("", _sound_folder, "backend files: where the WAV files go"),
     },
     "vision": {"decoder": Key("auto", one_of("auto", "zxing-cpp", "pyzbar")), **_from_dataclass(PipelineSettings)},
     "vision.tracking": _from_dataclass(TrackSettings),
@@ -320,6 +353,8 @@ def check_config(raw: Mapping[str, Any], path: Path, games: Mapping[str, Station
         if pin in seen:
             raise ConfigFileError(path, "pins", f"{seen[pin]} and {name} are both on pin {pin}")
         seen[pin] = name
+    if values["sound"]["backend"] == "files" and not values["sound"]["folder"]:
+        raise ConfigFileError(path, "[sound] folder", "backend \"files\" writes WAV files: give it a folder")
     return StationConfig(values, games, path, tuple(warnings))
 
 
