@@ -22,8 +22,9 @@ from flask import Flask, Response, flash, redirect, render_template, request, ur
 from engine.games import GAME_TITLES
 from station import history_summary
 from station.config import ConfigFileError, load_config, schema
+from station.i18n import _
 from station.roster import MAX_NAME, Roster, RosterError
-from station.web import gate, history, settings_edit
+from station.web import gate, history, language, settings_edit
 from station.web.board import Board
 from station.web.gate import HEADER  # noqa: F401 - the header scripts send the PIN in, named here as before
 from station.web.setup_check import SetupCheck
@@ -42,6 +43,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     ``games`` are the playable games' plug-ins, handed down by the daemon: the history's measures
     and the settings' game sections are theirs."""
     app = Flask(__name__)
+    language.install(app)  # first: every answer, the PIN form too, is in the browser's language
     gate.install(app, pin=pin, state_dir=state_dir, home="station")
 
     @app.get("/")
@@ -64,12 +66,12 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
 
     @app.post("/roster/add")
     def roster_add() -> Any:
-        return roster_change(lambda: f"{roster.add(request.form.get('name', ''))} added.")
+        return roster_change(lambda: _("{name} added.", name=roster.add(request.form.get("name", ""))))
 
     @app.post("/roster/rename")
     def roster_rename() -> Any:
         old = request.form.get("old", "")
-        return roster_change(lambda: f"{old} is now {roster.rename(old, request.form.get('new', ''))}.")
+        return roster_change(lambda: _("{old} is now {new}.", old=old, new=roster.rename(old, request.form.get("new", ""))))
 
     @app.post("/roster/remove")
     def roster_remove() -> Any:
@@ -77,14 +79,14 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
 
         def remove() -> str:
             roster.remove(name)
-            return f"{name} removed (games already played keep the name)."
+            return _("{name} removed (games already played keep the name).", name=name)
         return roster_change(remove)
 
     @app.post("/roster/import")
     def roster_import() -> Any:
         upload = request.files.get("file")
         if upload is None or not upload.filename:
-            flash("Choose a CSV file first.", "error")
+            flash(_("Choose a CSV file first."), "error")
             return redirect(url_for("roster_page"))
         try:
             report = roster.import_csv(upload.read())
@@ -112,7 +114,8 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
             children=children, chart=history.chart_svg(children), when=history.when,
             result=history_summary.result, details=history_summary.details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
             players=sorted({p for s in everyone for p in s.players}, key=str.casefold),
-            dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode())
+            dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode(),
+            date_unknown=history.DATE_UNKNOWN)
 
     @app.get("/history.csv")
     def history_csv() -> Any:
@@ -149,7 +152,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     def snapshot() -> Any:
         sight = board.sight()
         if sight is None:
-            return Response("The camera has not given a picture yet.", status=404, mimetype="text/plain")
+            return Response(_("The camera has not given a picture yet."), status=404, mimetype="text/plain")
         return Response(snapshot_jpeg(sight), mimetype="image/jpeg")
 
     setup_check = SetupCheck(board)
@@ -162,23 +165,23 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     def check_picture() -> Any:
         picture = setup_check.picture_jpeg()
         if picture is None:
-            return Response("The camera has not given a picture yet.", status=404, mimetype="text/plain")
+            return Response(_("The camera has not given a picture yet."), status=404, mimetype="text/plain")
         return Response(picture, mimetype="image/jpeg")
 
     @app.post("/station/settings")
     def save_settings() -> Any:
         if config_path is None:
-            flash("The station runs on its built-in defaults (no config file): create "
-                  "/etc/mathstation/station.toml to change settings here.", "error")
+            flash(_("The station runs on its built-in defaults (no config file): create "
+                    "/etc/mathstation/station.toml to change settings here."), "error")
         else:
             try:
                 settings_edit.apply_changes(config_path, request.form, games)
-                flash("Saved. The station uses the new settings when it next starts "
-                      "(sudo systemctl restart mathstation).", "ok")
+                flash(_("Saved. The station uses the new settings when it next starts "
+                        "(sudo systemctl restart mathstation)."), "ok")
             except ConfigFileError as exc:
-                flash(f"Not saved: {exc}", "error")
+                flash(_("Not saved: {reason}", reason=exc), "error")
             except OSError as exc:
-                flash(f"Not saved: cannot write {config_path} ({exc.strerror or exc}).", "error")
+                flash(_("Not saved: cannot write {path} ({problem}).", path=config_path, problem=exc.strerror or exc), "error")
         return redirect(url_for("station") + "#settings")
 
     return app

@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
+from station.i18n import _
 from station.web.guard import Guard, device_of, in_words
 from station.web.pin import load_or_make_secret
 from station.web.sessions import LIFETIME, SESSIONS_NAME, Sessions
@@ -145,14 +146,14 @@ def install(app: Flask, *, pin: str, state_dir: Path | None, home: str, policy: 
     def sign_out() -> Any:
         sessions.end(session.get("sid", ""))
         session.clear()
-        flash("Signed out on this browser.", "ok")
+        flash(_("Signed out on this browser."), "ok")
         return redirect(url_for(home))
 
     @app.post("/signout-everywhere")
     def sign_out_everywhere() -> Any:
         sessions.end_all()
         session.clear()
-        flash("Signed out on every browser: each one needs the PIN again.", "ok")
+        flash(_("Signed out on every browser: each one needs the PIN again."), "ok")
         return redirect(url_for(home))
 
 
