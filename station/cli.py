@@ -12,6 +12,7 @@
     mathstation scan --camera SPEC --live    a live readout of what the camera sees (setting a camera up)
     mathstation calibrate [IMAGE|--camera]   check the mat and camera: pixels per QR square, focus, glare
     mathstation selftest                     check the camera, OLED, buttons, buzzer and LED with you at the station
+    mathstation classroom [--config FILE]    the class dashboard: every table live, the class's history, the roster
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.rules import new_game
 from engine.protocol import Game
-from station import cli_history, cli_print, cli_selftest, cli_station, cli_vision
+from station import cli_classroom, cli_history, cli_print, cli_selftest, cli_station, cli_vision
 from station.journal_file import JournalFileError, read_journal_file
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
@@ -71,6 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     cli_print.register(sub)
     cli_vision.register(sub)
     cli_selftest.register(sub)
+    cli_classroom.register(sub)
     return parser
 
 

@@ -1,0 +1,282 @@
+"""The class dashboard's page (Flask): Tables (every table live, pushed by server-sent events),
+History (every station's games merged, per-child figures, CSV), Roster (the class list every
+station seats from, and "Forget this child"), and the room's buttons (pause every table, two
+minutes left).
+
+It stands behind the station page's own ``gate`` (the PIN once per browser, sessions, wrong PINs
+slowed, forms only from this page with their token) with a stricter policy still: no inline
+script or style at all (``static/``), and no answer to an address outside the school's network
+(``school_network``).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import uuid
+from collections.abc import Callable, Iterator, Mapping
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask, Response, flash, redirect, render_template, request, url_for
+
+from engine.games import GAME_TITLES
+from station import history_summary
+from station.classroom import topics
+from station.classroom.dashboard.board import ChangeBoard
+from station.classroom.dashboard.history import MergedHistory, games_csv
+from station.classroom.dashboard.link import ClassLink
+from station.classroom.dashboard.store import ClassStore, ended_before, now
+from station.names import same_name
+from station.roster import MAX_NAME, Roster, RosterError
+from station.web import gate, history
+
+if TYPE_CHECKING:
+    from station.game_plugin import StationGame
+
+KEEPALIVE_SECONDS = 15.0
+TWO_MINUTES = timedelta(minutes=2)
+POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+          "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+
+
+def school_network(address: str | None) -> bool:
+    """An address of a school's own network: private (10/8, 172.16/12, 192.168/16, fc00::/7),
+    link-local or this machine; never one from the internet."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_private or ip.is_loopback or ip.is_link_local
+
+
+def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink, roster: Roster,
+               board: ChangeBoard, games: Mapping[str, StationGame], state_dir: Path | None = None,
+               keepalive: float = KEEPALIVE_SECONDS,
+               allowed: Callable[[str | None], bool] | None = school_network) -> Flask:
+    """The page; ``games`` are the plug-ins handed down by the command that started it."""
+    app = Flask(__name__)
+    gate.install(app, pin=pin, state_dir=state_dir, home="tables", policy=POLICY, allowed=allowed,
+                 open_endpoints=frozenset({"static"}))
+    merged = MergedHistory(store, games)
+
+    @app.context_processor
+    def class_words() -> dict[str, Any]:
+        return {"class_name": class_name}
+
+    def snapshot() -> dict[str, Any]:
+        room = store.kept("room") or {}
+        notice = current_notice()
+        return {"broker": {"online": link.online, "since": shown_time(link.offline_since),
+                           "problem": link.problem},
+                "room": {"paused": bool(room.get("paused")), "notice": notice["text"] if notice else None},
+                "tables": [table_view(row) for row in store.stations()]}
+
+    # ---- Tables ------------------------------------------------------------------------------
+
+    @app.get("/")
+    def tables() -> Any:
+        return render_template("tables.html", live=snapshot())
+
+    @app.get("/live.json")
+    def live_json() -> Any:
+        return snapshot()
+
+    @app.get("/events")
+    def live_events() -> Any:
+        def stream() -> Iterator[str]:
+            seen = board.version
+            yield f"data: {json.dumps(snapshot(), ensure_ascii=False)}\n\n"
+            while True:
+                newer = board.wait(seen, keepalive)
+                if newer == seen:
+                    yield ": still here\n\n"
+                    continue
+                seen = newer
+                yield f"data: {json.dumps(snapshot(), ensure_ascii=False)}\n\n"
+        return Response(stream(), mimetype="text/event-stream", headers={"X-Accel-Buffering": "no"})
+
+    def send_room(paused: bool, notice: topics.Notice | None, said: str) -> Any:
+        message = topics.Room(v=topics.VERSION, paused=paused, notice=notice, at=now())
+        store.keep("room", message)
+        link.publish(topics.room(class_name), message)
+        board.changed()
+        flash(said if link.online else f"{said} The broker is away: every table gets it when it is back.", "ok")
+        return redirect(url_for("tables"))
+
+    def current_notice() -> topics.Notice | None:
+        """The room's notice while it is still shown (until its ``until``)."""
+        notice = (store.kept("room") or {}).get("notice")
+        return notice if notice and not ended_before(notice.get("until"), now()) else None
+
+    @app.post("/room/pause")
+    def pause_all() -> Any:
+        return send_room(True, current_notice(), "Every table is paused.")
+
+    @app.post("/room/resume")
+    def resume_all() -> Any:
+        return send_room(False, current_notice(), "Every table plays on.")
+
+    @app.post("/room/two-minutes")
+    def two_minutes() -> Any:
+        until = (datetime.now().astimezone() + TWO_MINUTES).isoformat(timespec="seconds")
+        notice = topics.Notice(id=uuid.uuid4().hex, text="Two minutes left!", until=until)
+        return send_room(bool((store.kept("room") or {}).get("paused")), notice,
+                         "Every table shows: Two minutes left!")
+
+    # ---- History -----------------------------------------------------------------------------
+
+    def chosen() -> tuple[list[Any], list[Any], history.Filters, list[str], str]:
+        everyone = merged.played()
+        filters, problems = history.Filters.parse(request.args)
+        station = (request.args.get("station") or "").strip()
+        shown = [p for p in everyone if filters.keeps(p.summary) and (not station or p.station == station)]
+        return everyone, shown, filters, problems, station
+
+    @app.get("/history")
+    def history_page() -> Any:
+        everyone, shown, filters, problems, station = chosen()
+        children = history.per_child([p.summary for p in shown if not p.unreadable])
+        unknown = sum(1 for p in everyone if history.known_day(p.summary) is None)
+        tables_seen = {p.station: p.table for p in everyone}
+        return render_template(
+            "history.html", played=shown, filters=filters, problems=problems, children=children,
+            chart=history.chart_svg(children), when=history.when, result=history_summary.result,
+            details=history_summary.details, titles=GAME_TITLES, kinds=sorted({p.summary.game for p in everyone}),
+            players=sorted({n for p in everyone for n in p.summary.players}, key=str.casefold),
+            stations=sorted(tables_seen.items()), station=station, dated_filter=bool(filters.since or filters.until),
+            unknown=unknown, query=request.query_string.decode())
+
+    @app.get("/history.csv")
+    def history_csv() -> Any:
+        _, shown, _, _, _ = chosen()
+        return Response(games_csv(shown, games), mimetype="text/csv",
+                        headers={"Content-Disposition": 'attachment; filename="mathstation-class-history.csv"'})
+
+    # ---- Roster and forgetting ---------------------------------------------------------------
+
+    def publish_roster() -> None:
+        message = topics.Roster(v=topics.VERSION, names=roster.names(), at=now())
+        store.keep("roster_at", message["at"])
+        link.publish(topics.roster(class_name), message)
+
+    @app.get("/roster")
+    def roster_page() -> Any:
+        children = sorted({n for p in merged.played() for n in p.summary.players} | set(roster.names()),
+                          key=str.casefold)
+        return render_template("roster.html", names=roster.names(), max_name=MAX_NAME, report=None,
+                               recovered=roster.recovered, children=children, forgets=store.forgets())
+
+    def roster_change(change: Callable[[], str]) -> Any:
+        try:
+            said = change()
+        except RosterError as exc:
+            flash(str(exc), "error")
+        else:
+            publish_roster()
+            flash(said + ("" if link.online else " The broker is away: every station gets the list when it is back."),
+                  "ok")
+        return redirect(url_for("roster_page"))
+
+    @app.post("/roster/add")
+    def roster_add() -> Any:
+        return roster_change(lambda: f"{roster.add(request.form.get('name', ''))} added.")
+
+    @app.post("/roster/rename")
+    def roster_rename() -> Any:
+        old = request.form.get("old", "")
+        return roster_change(lambda: f"{old} is now {roster.rename(old, request.form.get('new', ''))}.")
+
+    @app.post("/roster/remove")
+    def roster_remove() -> Any:
+        name = request.form.get("name", "")
+
+        def remove() -> str:
+            roster.remove(name)
+            return f"{name} removed (games already played keep the name)."
+        return roster_change(remove)
+
+    @app.post("/roster/import")
+    def roster_import() -> Any:
+        upload = request.files.get("file")
+        if upload is None or not upload.filename:
+            flash("Choose a CSV file first.", "error")
+            return redirect(url_for("roster_page"))
+        try:
+            report = roster.import_csv(upload.read())
+        except RosterError as exc:
+            flash(str(exc), "error")
+            return redirect(url_for("roster_page"))
+        publish_roster()
+        return render_template("roster.html", names=roster.names(), max_name=MAX_NAME, report=report,
+                               recovered=roster.recovered, children=roster.names(), forgets=store.forgets())
+
+    @app.post("/forget")
+    def forget_child() -> Any:
+        name = (request.form.get("name") or "").strip()
+        if not name:
+            flash("Choose the child to forget first.", "error")
+            return redirect(url_for("roster_page"))
+        if request.form.get("sure") != "yes":
+            flash(f"Nothing was forgotten: tick the box to say you are sure about {name}.", "error")
+            return redirect(url_for("roster_page"))
+        request_id = uuid.uuid4().hex
+        message = topics.Forget(v=topics.VERSION, name=name, at=now())
+        gone = store.forget(request_id, name, message["at"])
+        link.publish(topics.forget(class_name, request_id), message)
+        listed = next((known for known in roster.names() if same_name(known, name)), None)
+        if listed is not None:
+            roster.remove(listed)
+            publish_roster()
+        board.changed()
+        flash(f"{name} is forgotten: {gone} game{'s' if gone != 1 else ''} removed here"
+              f"{', and the name taken off the list' if listed else ''}; every station removes theirs"
+              f"{'' if link.online else ' when the broker is back'}.", "ok")
+        return redirect(url_for("roster_page"))
+
+    return app
+
+
+def adopt_roster(roster: Roster, store: ClassStore, message: topics.Roster) -> None:
+    """The class list from the broker, when it is newer than the dashboard's own (another
+    dashboard, or this one's earlier life on another machine, changed it)."""
+    mine = store.kept("roster_at")
+    if mine is not None and ended_before(message["at"], mine):   # as old as ours, or older
+        return
+    wanted = list(message["names"])
+    for name in roster.names():
+        if not any(same_name(name, other) for other in wanted):
+            roster.remove(name)
+    for name in wanted:
+        if name not in roster:
+            try:
+                roster.add(name)
+            except RosterError:
+                continue
+    store.keep("roster_at", message["at"])
+
+
+def shown_time(stamp: str | None) -> str | None:
+    """A time as the page says it: "14:02" today, "Mon 24 Nov 14:02" another day."""
+    if stamp is None:
+        return None
+    try:
+        then = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    today = datetime.now(then.tzinfo).date()
+    return then.strftime("%H:%M" if then.date() == today else "%a %d %b %H:%M")
+
+
+def table_view(row: Any) -> dict[str, Any]:
+    """One station's table as the page draws it."""
+    live = row.live or {}
+    return {"station": row.station, "title": live.get("title") or row.station,
+            "status": row.status or "unknown", "status_since": shown_time(row.status_at),
+            "state": live.get("state", "idle"), "game": live.get("game_title") or "",
+            "players": live.get("players", []), "scores": [[side, said] for side, said in live.get("scores", {}).items()],
+            "turn": live.get("turn"), "clock": live.get("clock"), "headline": live.get("headline", ""),
+            "verdicts": live.get("verdicts", []), "at": shown_time(live.get("at"))}

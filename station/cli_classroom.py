@@ -1,0 +1,67 @@
+"""``mathstation classroom``: the class dashboard, on the teacher's laptop or any station.
+
+It subscribes to the class's broker as the teacher and serves one page on the school's network:
+every table live, the whole class's history, the roster. It runs until Ctrl-C (or SIGTERM from
+systemd). Exit codes: 0 stopped, 2 a config it cannot start with or a port it cannot open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from station.classroom.dashboard.settings import DEFAULT_PATH, SettingsError, load_settings
+
+EXIT_OK, EXIT_USAGE = 0, 2
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("classroom", help="the class dashboard: every table live, the class's history, the roster",
+                       description="The class dashboard: subscribes to the classroom's broker as the teacher and "
+                                   "serves one page on the school's network (every table live, every station's "
+                                   "games merged with each child's totals, the roster every station seats from). "
+                                   "docs/classroom-dashboard.md tells it.")
+    p.add_argument("--config", type=Path, metavar="FILE", default=DEFAULT_PATH,
+                   help=f"the dashboard's config (default: {DEFAULT_PATH}; firmware_config/classroom.toml is a sample)")
+    p.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from station.classroom.dashboard.server import Dashboard
+    from station.games import plugins
+    from station.web.server import PageNotStarted
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        settings = load_settings(args.config)
+    except SettingsError as exc:
+        print(f"mathstation classroom: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        dashboard = Dashboard(settings, plugins())
+    except PageNotStarted as exc:
+        cause = exc.__cause__
+        why = getattr(cause, "strerror", None) or cause or exc
+        print(f"mathstation classroom: {args.config}: [page]: cannot listen on {settings.bind}:{settings.page_port} "
+              f"({why}): choose another port or bind address there, or stop the program that holds it",
+              file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:   # the state folder (or a file in it) cannot be made or written
+        print(f"mathstation classroom: {args.config}: [classroom] state_dir: cannot keep the dashboard's files in "
+              f"{settings.state_dir} ({exc.strerror or exc}): name a folder this user can write", file=sys.stderr)
+        return EXIT_USAGE
+    stopping = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stopping.set())
+    dashboard.start()
+    print(f"Class {settings.class_name}: the dashboard is on {dashboard.address()} (PIN {dashboard.pin}).")
+    who = f" as {settings.user}" if settings.user else " (no user: a broker open to anyone)"
+    print(f"Broker {settings.host}:{settings.port}{who}. Ctrl-C stops it.", flush=True)
+    stopping.wait()
+    dashboard.stop()
+    return EXIT_OK
