@@ -45,6 +45,7 @@ from station.web.snapshot import snapshot_jpeg
 
 if TYPE_CHECKING:
     from station.game_plugin import StationGame
+    from station.sim.live_table import LiveTable
 
 COOKIE = "mathstation-session"
 OLD_COOKIE = "mathstation-pin"   # held the PIN itself before sessions; deleted wherever a browser still sends it
@@ -60,10 +61,11 @@ SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DEN
 
 def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Path | None, board: Board,
                games: Mapping[str, StationGame], state_dir: Path | None = None,
-               keepalive: float = KEEPALIVE_SECONDS) -> Flask:
+               keepalive: float = KEEPALIVE_SECONDS, live_table: LiveTable | None = None) -> Flask:
     """The page; without ``state_dir`` its sessions and signing key live in memory only (a restart ends them).
     ``games`` are the playable games' plug-ins, handed down by the daemon: the history's measures
-    and the settings' game sections are theirs."""
+    and the settings' game sections are theirs. ``live_table``: the virtual table the station
+    reads, played on ``/table`` (no such page without it)."""
     app = Flask(__name__)
     secret = load_or_make_secret(state_dir) if state_dir is not None else secrets.token_bytes(32)
     app.secret_key = secret
@@ -119,8 +121,8 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
         return pin_form(401, target=request.full_path if request.method == "GET" else "")
 
     @app.context_processor
-    def nonce() -> dict[str, str]:
-        return {"csp_nonce": g.get("csp_nonce", "")}
+    def nonce() -> dict[str, Any]:
+        return {"csp_nonce": g.get("csp_nonce", ""), "has_table": live_table is not None}
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -305,6 +307,10 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
                 flash(f"Not saved: cannot write {config_path} ({exc.strerror or exc}).", "error")
         return redirect(url_for("station") + "#settings")
 
+    if live_table is not None:
+        from station.web.table import table_page
+
+        app.register_blueprint(table_page(live_table, board))
     return app
 
 
