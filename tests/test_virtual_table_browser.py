@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from station.table.mat import mat_layout
-from vt_helpers import RunningStation, TablePage, make_browser, needs_chromium
+from vt_helpers import RunningStation, TablePage, journal_events, make_browser, needs_chromium, simulate
 
 pytest.importorskip("selenium.webdriver", reason="selenium is not installed (bash scripts/bootstrap.sh)")
 pytestmark = [pytest.mark.slow, needs_chromium]
@@ -46,9 +46,10 @@ def centre(game: str, seats: int, zone: str) -> tuple[float, float]:
     return next(z.center for z in mat_layout(game, seats).zones if z.name == zone)
 
 
-def test_math_wars_a_hand_played_by_dragging_cards(browser, start) -> None:  # type: ignore[no-untyped-def]
+def test_math_wars_a_hand_played_by_dragging_cards_saved_and_replayed(browser, start, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Ana 21 − 5 = 16, Ben 15 + 6 = 21 (Ben across the table, his cards turned to face him):
-    the station judges the hand from its camera, shows the results on CONFIRM, and Ben wins."""
+    the station judges the hand from its camera, shows the results on CONFIRM, and Ben wins. The
+    game saved from the page replays with ``mathstation simulate`` to the same events."""
     station = start("math-wars", "\n[math-wars]\nplayers = 2\nreveal = \"press\"\n")
     page = TablePage(browser, station)
     page.start_game(setup_rows=5)
@@ -66,3 +67,14 @@ def test_math_wars_a_hand_played_by_dragging_cards(browser, start) -> None:  # t
     page.press("confirm")
     page.said("Ben")
     assert "Ben" in page.verdicts() and "5" in page.verdicts()
+    page.clear()                                 # the cards are collected: the next hand
+    page.shows("Hand 2")
+    saved = page.save_scenario()
+    assert station.stop() == 0, station.errors()
+    played = journal_events(tmp_path / "state")
+    kinds = [e["type"] for e in played]
+    assert kinds.index("hand_result") < kinds.index("hand_won") < kinds.index("cards_paid"), kinds
+
+    run = simulate(saved, tmp_path / "replayed")
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert journal_events(tmp_path / "replayed") == played

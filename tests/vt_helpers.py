@@ -209,6 +209,14 @@ class TablePage:
         self.browser.find_element(self.by.ID, name).click()
         self.settled()
 
+    def save_scenario(self) -> Path:
+        """Click "Save this game as a scenario" and wait for the file."""
+        downloads = Path(self.browser.downloads)
+        self.browser.find_element(self.by.ID, "save").click()
+        done = downloads / "virtual-table-game.toml"
+        self.until(lambda b: done.exists() and done.stat().st_size > 0, "the scenario was never saved")
+        return done
+
     def clear(self) -> None:
         self.browser.find_element(self.by.ID, "clear-table").click()
         self.settled()
@@ -227,3 +235,22 @@ class TablePage:
                 start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)).pause(0.2)
         chain.release().perform()
         self.settled()
+
+
+def journal_events(state_dir: Path) -> list[dict[str, Any]]:
+    """The engine's events of the last game in a station's journal, as its actions replay them
+    (without their times: a replay's frames come when its script says, not to the millisecond)."""
+    from engine.rules import replay
+    from station.paths import journal_path
+    from station.store import Journal
+
+    with Journal(journal_path(state_dir)) as journal:
+        stored = journal.games()[-1]
+    _, events = replay(stored.config, stored.actions)
+    return [{key: value for key, value in event.items() if key != "t"} for event in events]
+
+
+def simulate(scenario: Path, state_dir: Path) -> subprocess.CompletedProcess[str]:
+    """``mathstation simulate SCENARIO --state-dir STATE`` as a developer runs it."""
+    return subprocess.run([sys.executable, "-m", "station", "simulate", str(scenario), "--state-dir", str(state_dir)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=900)
