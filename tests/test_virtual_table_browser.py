@@ -78,3 +78,70 @@ def test_math_wars_a_hand_played_by_dragging_cards_saved_and_replayed(browser, s
     run = simulate(saved, tmp_path / "replayed")
     assert run.returncode == 0, run.stderr[-3000:]
     assert journal_events(tmp_path / "replayed") == played
+
+
+def test_sum_an_equation_laid_along_the_strip(browser, start) -> None:  # type: ignore[no-untyped-def]
+    """The target 12 turned up in its box; Ana lays 3 × 4 along the strip and presses CONFIRM:
+    the station reads the strip in her order and she makes 12."""
+    station = start("sum", "\n[sum]\nplayers = 2\n")
+    page = TablePage(browser, station)
+    page.start_game(setup_rows=4)
+    page.lay("SU-A-N12A", *centre("sum", 2, "target"))
+    page.shows("12")
+    page.shows("Make 12")
+    page.lay("SU-A-N3A", 198, 145)
+    page.lay("SU-A-MUL1", 254, 145)
+    page.lay("SU-A-N4A", 310, 145)
+    page.press("confirm")
+    page.shows("Ana makes 12")
+    page.shows("3 × 4")
+    page.said("Ana")
+
+
+def test_whos_counting_a_scored_turn(browser, start) -> None:  # type: ignore[no-untyped-def]
+    """Ana lays 3 × 6 − 2 along the strip and presses CONFIRM: 16, + 25 for two signs = 41; nobody
+    plays a red card, and when the window closes she scores."""
+    station = start("whos-counting", "\n[whos-counting]\nplayers = 2\n")
+    page = TablePage(browser, station)
+    page.start_game(setup_rows=5)
+    page.shows("Lay cards, CONFIRM")
+    for card, x in (("WC-A-N3A", 90), ("WC-A-MUL1", 146), ("WC-A-N6A", 202), ("WC-A-SUB1", 258), ("WC-A-N2A", 314)):
+        page.lay(card, x, 145)
+    page.press("confirm")
+    page.shows("3 × 6 − 2 = 16")
+    page.shows("Ana scores")
+    page.shows("+41")
+    page.said("Ana")
+
+
+def test_math_rush_a_card_out_of_order_is_flagged(browser, start) -> None:  # type: ignore[no-untyped-def]
+    """Row 1 is UP 3: after 1/3, a 0.25 lands: "0.25 < 1/3: out of order" on the OLED and the page."""
+    station = start("math-rush")
+    page = TablePage(browser, station)
+    page.start_game(setup_rows=5)
+    for card, y in (("MR-A-H1", 79), ("MR-A-H2", 152), ("MR-A-H3", 225)):
+        page.lay(card, 542, y)
+    page.lay("MR-A-G1", *centre("math-rush", 1, "row1.goal"))
+    page.said("Goal in row 1: UP 3")                # seen by the camera: now the clock may start
+    page.press("confirm")
+    page.until(lambda b: "CONFIRM: go!" not in page.screen(), "the round never started")
+    page.lay("MR-A-F6", 190, 41)
+    page.lay("MR-A-D5", 240, 41)
+    page.shows("0.25 < 1/3: out of order")
+    page.said("out of order")
+
+
+def test_big_bang_triangles_laid_off_the_grid_are_snapped_by_the_station(browser, start) -> None:  # type: ignore[no-untyped-def]
+    """The Black Star, then a 4 beside its right face and a 5 beside the 4, each dropped a few
+    millimetres off its cell (the page snaps to nothing): the station finds the cells and counts both."""
+    station = start("big-bang")
+    page = TablePage(browser, station)
+    page.start_game(setup_rows=6)
+    page.lay("BB-A-STAR", 317.0, 243.3)
+    page.press("confirm")
+    page.shows("28")                                  # the round's cards left to lay
+    page.lay("BB-A-N4A", 369.5, 212.0, turned=180)   # cell (1, 0) is at 367.0, 214.4, pointing down
+    page.shows("1 down")
+    page.lay("BB-A-N5A", 415.0, 245.5)                # cell (2, 0) is at 417.0, 243.3
+    page.shows("2 down")
+    assert "not" not in page.verdicts().lower()

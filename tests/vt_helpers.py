@@ -162,8 +162,17 @@ class TablePage:
 
     def take(self, card_id: str) -> None:
         """Take a card from the seat's cards into the hand."""
-        self.browser.find_element(self.by.CSS_SELECTOR, f'#deck-box button[data-id="{card_id}"]').click()
-        self.until(lambda b: b.find_elements(self.by.CSS_SELECTOR, f'#fan img[data-id="{card_id}"]'))
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        def taken(browser: Any) -> bool:
+            if browser.find_elements(self.by.CSS_SELECTOR, f'#fan img[data-id="{card_id}"]'):
+                return True
+            try:   # the seat's cards are drawn again when a game lays its own mat
+                browser.find_element(self.by.CSS_SELECTOR, f'#deck-box button[data-id="{card_id}"]').click()
+            except StaleElementReferenceException:
+                pass
+            return False
+        self.until(taken, f"{card_id} never came into the hand")
 
     def _board_offset(self, x: float, y: float) -> tuple[int, int]:
         board = self.browser.find_element(self.by.ID, "board")
@@ -172,12 +181,14 @@ class TablePage:
         return (round((x + border) * scale - board.size["width"] / 2),
                 round((y + border) * scale - board.size["height"] / 2))
 
-    def lay(self, card_id: str, x: float, y: float, *, face_down: bool = False) -> None:
+    def lay(self, card_id: str, x: float, y: float, *, face_down: bool = False, turned: int = 0) -> None:
         """Take ``card_id`` into the hand and drag it from the fan onto the table, its centre at
-        ``x``, ``y`` mm on the mat."""
+        ``x``, ``y`` mm on the mat, ``turned`` degrees from facing its player."""
         from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.support.ui import Select
 
         self.take(card_id)
+        Select(self.browser.find_element(self.by.ID, "lay-turn")).select_by_value(str(turned))
         box = self.browser.find_element(self.by.ID, "face-down")
         if box.is_selected() != face_down:
             box.click()

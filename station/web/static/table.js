@@ -27,6 +27,7 @@
   var picked = null;      // the id of the card on the table the tools act on
   var version = -1, screen = -1, liveVersion = -1;
   var seat = 0;
+  var dragging = false;   // a card is in the player's grip: the table is redrawn once it is let go
 
   function say(text) {
     problem.textContent = text || "";
@@ -86,8 +87,9 @@
     return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
   }
 
-  function facing() {
-    return (mat && mat.facing[seat]) || 0;
+  function facing() {  // a card from the hand faces its player, turned as the page's "Turned" says
+    var turn = Number(document.getElementById("lay-turn").value) || 0;
+    return (((mat && mat.facing[seat]) || 0) + turn) % 360;
   }
 
   // ---- card pictures ------------------------------------------------------------------------
@@ -152,10 +154,15 @@
     return cards.some(function (c) { return c.id === id; });
   }
 
+  var fanDrawn = "";
+
   function drawHand() {
     hand = hand.filter(function (id) { return !onTable(id) && info[id]; });
-    fan.textContent = "";
     var at = Math.min(scale, 1.2);
+    var drawn = hand.join(" ") + "@" + at;
+    if (drawn === fanDrawn) { return; }  // the same hand: its pictures stay (one may be in a player's grip)
+    fanDrawn = drawn;
+    fan.textContent = "";
     hand.forEach(function (id, index) {
       var img = picture(id, true);
       size(img, id, at);
@@ -228,7 +235,7 @@
           matPicture.src = "/table/mat.png?m=" + encodeURIComponent(mat.key);
           layout();
         }
-        if (newMat || news.version !== version) {
+        if (!dragging && (newMat || news.version !== version)) {  // never pull a card from under the pointer
           version = news.version;
           cards = news.cards;
           drawTable();
@@ -280,6 +287,7 @@
     var start = [event.clientX, event.clientY];
     var grip = toMm(event.clientX, event.clientY);
     var moved = false;
+    dragging = true;
     img.classList.add("dragging");
     function move(e) {
       if (Math.abs(e.clientX - start[0]) + Math.abs(e.clientY - start[1]) > 4) { moved = true; }
@@ -290,6 +298,7 @@
       img.removeEventListener("pointermove", move);
       img.removeEventListener("pointerup", up);
       img.classList.remove("dragging");
+      dragging = false;
       if (!moved) {
         picked = picked === card.id ? null : card.id;
         drawTable();
@@ -314,6 +323,7 @@
     var faceUp = !document.getElementById("face-down").checked;
     var ghost = picture(id, faceUp);
     ghost.classList.add("ghost");
+    dragging = true;
     size(ghost, id, scale);
     ghost.style.transform = "rotate(" + facing() + "deg)";
     document.body.appendChild(ghost);
@@ -326,6 +336,7 @@
       img.removeEventListener("pointermove", follow);
       img.removeEventListener("pointerup", up);
       ghost.remove();
+      dragging = false;
       if (!onBoard(e.clientX, e.clientY)) { return; }
       var at = toMm(e.clientX, e.clientY);
       post("/table/lay", { id: id, x: at[0], y: at[1], angle: facing(), face_up: faceUp });
