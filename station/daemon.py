@@ -110,6 +110,8 @@ class Daemon:
             while not self.stopping:
                 now = self.clock()
                 try:
+                    if self.live is not None:
+                        self._start_watched(station.referee, now)
                     station.tick(now)
                     failures = 0
                 except Exception:  # one bad tick must not end a game; many in a row end the process
@@ -214,8 +216,17 @@ class Daemon:
         c = self.config["camera"]
         self.live_buttons = ScriptedButtons()
         self.live = LiveTable(mat_layout(self.config["station"]["game"]), width=c["width"], height=c["height"],
-                              press=self.live_buttons.press, clock=self.clock, blur_px=v["blur_px"], noise=v["noise"])
+                              press=self.live_buttons.press, clock=self.clock, blur_px=v["blur_px"], noise=v["noise"],
+                              mat_for=lambda config: plugin(config["game"]).mat(config))
         return self.live
+
+    def _start_watched(self, referee: Any, now: float) -> None:
+        """The game of a scenario loaded on the virtual table's page to watch: started here, by the
+        loop that owns the referee (the page never touches it); a game in progress ends first."""
+        for config, reveal in self.live.take_starts():
+            if referee.game is not None:
+                referee.end()
+            referee.start(config, now, reveal)
 
     def _log_record(self, record: dict[str, Any]) -> None:
         log.info("%s", record_sentence(record))

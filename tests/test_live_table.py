@@ -131,3 +131,23 @@ def test_a_game_played_is_kept_as_a_scenario_that_simulate_reads() -> None:
                 + (s.value["seconds"] + 0.4 if s.kind == "hand" else 0) for s in scenario.steps)
     assert total == pytest.approx(9.1, abs=0.15)     # the game's 9.1 seconds, step for step
     assert buttons.presses()[0].button == "confirm"
+
+
+def test_a_scenario_loaded_to_watch_plays_its_moves_on_the_table_and_asks_for_its_game() -> None:
+    from pathlib import Path
+
+    from station.sim.scenario import load_scenario
+
+    buttons = ScriptedButtons()
+    table = LiveTable(mat_layout("sum", 3), press=buttons.press,
+                      mat_for=lambda config: mat_layout(config["game"], len(config["players"])))
+    table.lay("SU-A-N1A", 10, 10)                                   # left from before: cleared
+    waited: list[float] = []
+    scenario = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "normal-hand.toml")
+    table.watch(scenario, sleep=waited.append).join(timeout=30)
+    assert table.take_starts() == [({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 1}, "press")]
+    assert table.take_starts() == []                                 # asked once
+    assert table.mat == mat_layout("math-wars", 2)
+    assert table.cards() == []                                       # its last move took every card away
+    assert [p.button for p in buttons.presses()] == ["confirm", "confirm"]
+    assert sum(waited) == pytest.approx(1.0 + 4 * 1.0 + 1.0 + 0.4 + 0.4 + 3.5 + 3.0)

@@ -145,3 +145,21 @@ def test_big_bang_triangles_laid_off_the_grid_are_snapped_by_the_station(browser
     page.lay("BB-A-N5A", 415.0, 245.5)                # cell (2, 0) is at 417.0, 243.3
     page.shows("2 down")
     assert "not" not in page.verdicts().lower()
+
+
+def test_a_scenario_loaded_on_the_page_plays_on_the_table_to_watch(browser, start) -> None:  # type: ignore[no-untyped-def]
+    """scenarios/normal-hand.toml loaded from the page: its game starts, its cards land on the
+    table for everyone to see, and the station judges them from its camera as it did in simulate."""
+    from vt_helpers import ROOT
+
+    station = start("math-wars")
+    page = TablePage(browser, station)
+    browser.find_element(page.by.ID, "scenario-file").send_keys(str(ROOT / "scenarios" / "normal-hand.toml"))
+    browser.find_element(page.by.ID, "watch").click()
+    page.until(lambda b: "Playing A normal hand: 7 moves" in b.find_element(page.by.CSS_SELECTOR, "p.ok").text)
+    page.until(lambda b: len(b.find_elements(page.by.CSS_SELECTOR, "#board img.card")) == 4, "the cards never landed")
+    page.said("Ben")
+    page.shows("Hand 2")
+    browser.find_element(page.by.ID, "scenario-file").send_keys(str(ROOT / "README.md"))
+    browser.find_element(page.by.ID, "watch").click()
+    page.until(lambda b: "README.md is not a scenario file" in b.find_element(page.by.CSS_SELECTOR, "p.error").text)

@@ -26,7 +26,7 @@ import numpy as np
 from engine.catalog import CatalogError, load_catalog
 from station.hardware.buttons import BUTTON_NAMES
 from station.hardware.camera import Clock
-from station.sim.scenario import default_table_mm
+from station.sim.scenario import Scenario, default_table_mm
 from station.sim.virtual_camera import VirtualCamera
 from station.sim.virtual_table import CameraModel, Hand, PlacedCard, Scene, VirtualTable
 from station.table.mat import MatLayout
@@ -59,7 +59,8 @@ class LiveTable:
 
     def __init__(self, mat: MatLayout, *, width: int = 1280, height: int = 720,
                  press: Callable[[str, bool], None] | None = None, clock: Clock = time.monotonic,
-                 blur_px: float = 0.0, noise: float = 0.0, seed: int = 0) -> None:
+                 blur_px: float = 0.0, noise: float = 0.0, seed: int = 0,
+                 mat_for: Callable[[Mapping[str, Any]], MatLayout] | None = None) -> None:
         self.width, self.height = width, height
         self.blur_px, self.noise, self.seed = blur_px, noise, seed
         self._press = press
@@ -70,6 +71,9 @@ class LiveTable:
         self._hands: dict[str, Hand] = {}         # by who holds it (a browser's seat)
         self.version = 0                          # grows with every change: the page's browsers poll it
         self.recording: Recording | None = None
+        self.mat_for = mat_for      # a game's engine config -> its mat (the daemon's plug-ins know it)
+        self._starts: list[tuple[dict[str, Any], str]] = []   # games a watched scenario starts, for the loop
+        self._watching: threading.Event | None = None          # set to stop the scenario being watched
 
     # ---- read by the station's loop -----------------------------------------------------------
 
@@ -166,6 +170,76 @@ class LiveTable:
     def hands(self) -> list[dict[str, Any]]:
         with self._lock:
             return [{"who": who, "x": h.x, "y": h.y, "angle": h.angle} for who, h in self._hands.items()]
+
+    # ---- watching a scenario ------------------------------------------------------------------
+
+    def watch(self, scenario: Scenario, *, sleep: Callable[[float], None] | None = None) -> threading.Thread:
+        """Play a scenario's table steps on this table at their own pace, for people to watch and
+        the station to read: its game is started by the station's loop (``take_starts``), then
+        cards are laid and lifted, hands pass and buttons are pressed as its steps say. Its
+        expectations are not checked (``mathstation simulate`` checks them), and a camera fault
+        or a restart cannot be shown: those steps are passed over. A scenario already playing stops."""
+        if self.mat_for is None:
+            raise TableError("this table cannot start a scenario's game")
+        mat = self.mat_for(scenario.game) if scenario.game is not None else self.mat
+        if self._watching is not None:
+            self._watching.set()
+        stop = self._watching = threading.Event()
+        wait = sleep or stop.wait
+        with self._lock:
+            self._cards.clear()
+            self._hands.clear()
+            self.version += 1
+        self.lay_mat(mat)
+        if scenario.game is not None:
+            game = {**scenario.game, "seed": scenario.game.get("seed", scenario.seed)}
+            with self._lock:
+                self._starts.append((game, scenario.reveal or "press"))
+        player = threading.Thread(target=self._play, args=(scenario, mat, stop, wait), name="watch-scenario",
+                                  daemon=True)
+        player.start()
+        return player
+
+    def take_starts(self) -> list[tuple[dict[str, Any], str]]:
+        """The games (engine config, reveal) a watched scenario asks the station to start, once each."""
+        with self._lock:
+            starts, self._starts = self._starts, []
+        return starts
+
+    def _play(self, scenario: Scenario, mat: MatLayout, stop: threading.Event, wait: Callable[[float], Any]) -> None:
+        frame = 1 / scenario.fps
+        wait(1.0)   # the station starts the game first
+        for step in scenario.steps:
+            if stop.is_set():
+                return
+            options = step.options
+            try:
+                if step.kind == "place":
+                    zone = next((z for z in mat.zones if z.name == options.get("zone")), None)
+                    x, y = options["at"] if "at" in options else (zone.center if zone else (mat.width / 2, mat.height / 2))
+                    dx, dy = options.get("offset", (0.0, 0.0))
+                    self.lay(step.value, float(x) + dx, float(y) + dy, float(options.get("angle", zone.facing if zone else 0)),
+                             bool(options.get("face_up", True)))
+                    wait(float(options.get("settle", 1.0)))
+                elif step.kind == "remove":
+                    self.clear() if step.value == "all" else self.lift(step.value)
+                    wait(float(options.get("settle", 3.5)))
+                elif step.kind == "hand":
+                    start, end = step.value.get("from", (-60, 170)), step.value.get("to", (250, 170))
+                    count = max(1, round(float(step.value.get("seconds", 1.2)) * scenario.fps))
+                    for i in range(count):
+                        share = i / max(count - 1, 1)
+                        self.hand("scenario", (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share))
+                        wait(frame)
+                    self.hand("scenario", None)
+                    wait(0.4)
+                elif step.kind == "press":
+                    self.press(step.value, bool(options.get("long", False)))
+                    wait(float(options.get("settle", 0.4)))
+                elif step.kind == "wait":
+                    wait(float(step.value))
+            except TableError:
+                continue   # a step this table cannot make (a card not on it): the rest still plays
 
     # ---- recording ----------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from engine.catalog import load_catalog
 from engine.games import GAME_TITLES
@@ -109,6 +109,29 @@ def table_page(live: LiveTable, board: Board) -> Blueprint:
     @page.errorhandler(_Refused)
     def refused(error: _Refused) -> Any:
         return {"ok": False, "error": str(error)}, 400
+
+    @page.post("/table/watch")
+    def watch() -> Any:
+        """A scenario file played on the table for everyone to watch (the form's file)."""
+        from station.sim.scenario import ScenarioError, parse_scenario, tomllib
+
+        upload = request.files.get("scenario")
+        if upload is None or not upload.filename:
+            flash("Choose a scenario file first (a .toml file, e.g. one saved from this page).", "error")
+            return redirect(url_for("table.table"))
+        try:
+            scenario = parse_scenario(tomllib.loads(upload.read().decode("utf-8")))
+            live.watch(scenario)
+        except UnicodeDecodeError:
+            flash(f"{upload.filename} is not a text file: choose a scenario's .toml file.", "error")
+        except tomllib.TOMLDecodeError as exc:
+            flash(f"{upload.filename} is not a scenario file (not valid TOML: {exc}).", "error")
+        except (ScenarioError, TableError, ValueError) as exc:
+            flash(f"{upload.filename} cannot be played: {exc}", "error")
+        else:
+            steps = sum(1 for step in scenario.steps if step.kind in ("place", "remove", "hand", "press"))
+            flash(f"Playing {scenario.title or upload.filename}: {steps} moves. Watch the table and the screen.", "ok")
+        return redirect(url_for("table.table"))
 
     @page.get("/table/scenario.toml")
     def scenario() -> Any:
