@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from station.sim.scenario import load_scenario
 from station.table.mat import mat_layout
 from vt_helpers import RunningStation, TablePage, journal_events, make_browser, needs_chromium, simulate
 
@@ -21,6 +22,17 @@ pytestmark = [pytest.mark.slow, needs_chromium]
 @pytest.fixture
 def browser(tmp_path: Path):  # type: ignore[no-untyped-def]
     downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    driver = make_browser(downloads)
+    driver.downloads = downloads
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def second_browser(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Another player's device at the same table."""
+    downloads = tmp_path / "downloads-2"
     downloads.mkdir()
     driver = make_browser(downloads)
     driver.downloads = downloads
@@ -46,10 +58,12 @@ def centre(game: str, seats: int, zone: str) -> tuple[float, float]:
     return next(z.center for z in mat_layout(game, seats).zones if z.name == zone)
 
 
-def test_math_wars_a_hand_played_by_dragging_cards_saved_and_replayed(browser, start, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Ana 21 − 5 = 16, Ben 15 + 6 = 21 (Ben across the table, his cards turned to face him):
-    the station judges the hand from its camera, shows the results on CONFIRM, and Ben wins. The
-    game saved from the page replays with ``mathstation simulate`` to the same events."""
+def test_math_wars_a_hand_played_from_two_browsers_saved_and_replayed(browser, second_browser, start,
+                                                                      tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Ana 21 − 5 = 16 from one browser, Ben 15 + 6 = 21 from another (across the table, his cards
+    turned to face him): the station judges the hand from its camera, shows the results on
+    CONFIRM, and Ben wins. The game saved from the page replays with ``mathstation simulate`` to
+    the same events."""
     station = start("math-wars", "\n[math-wars]\nplayers = 2\nreveal = \"press\"\n")
     page = TablePage(browser, station)
     page.start_game(setup_rows=5)
@@ -57,9 +71,12 @@ def test_math_wars_a_hand_played_by_dragging_cards_saved_and_replayed(browser, s
     page.seat(1)
     page.lay("MW-A-N21", *centre("math-wars", 2, "seat1.count-meta"))
     page.lay("MW-A-S5", *centre("math-wars", 2, "seat1.math-crate"))
-    page.seat(2)
-    page.lay("MW-B-N15", *centre("math-wars", 2, "seat2.count-meta"))
-    page.lay("MW-B-A6", *centre("math-wars", 2, "seat2.math-crate"))
+    ben = TablePage(second_browser, station)
+    ben.seat(2)
+    ben.lay("MW-B-N15", *centre("math-wars", 2, "seat2.count-meta"))
+    ben.lay("MW-B-A6", *centre("math-wars", 2, "seat2.math-crate"))
+    page.until(lambda b: len(b.find_elements(page.by.CSS_SELECTOR, "#board img.card")) == 4,
+               "Ben's cards never showed in Ana's browser")
     page.shows("CONFIRM: show")                  # the results hidden: the children work them out first
     page.press("confirm")
     page.shows("16")
@@ -92,10 +109,14 @@ def test_sum_an_equation_laid_along_the_strip(browser, start) -> None:  # type: 
     page.lay("SU-A-N3A", 198, 145)
     page.lay("SU-A-MUL1", 254, 145)
     page.lay("SU-A-N4A", 310, 145)
+    page.pass_hand((120, 100), (340, 190))          # a hand reaches over the strip: no play
     page.press("confirm")
     page.shows("Ana makes 12")
     page.shows("3 × 4")
     page.said("Ana")
+    assert "Not yet" not in page.verdicts() and "hand" not in page.verdicts().lower()
+    hands = [step for step in load_scenario(page.save_scenario()).steps if step.kind == "hand"]
+    assert len(hands) == 1 and hands[0].value["from"][0] < 150 < 300 < hands[0].value["to"][0]   # it did pass over
 
 
 def test_whos_counting_a_scored_turn(browser, start) -> None:  # type: ignore[no-untyped-def]
