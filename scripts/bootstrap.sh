@@ -49,13 +49,15 @@ has_libzbar() {
 if ! has_libzbar; then
     [ "$(uname -s)" = Darwin ] || missing+=(libzbar0)
 fi
-# The teacher's page is tested in a real browser: Debian's headless Chromium and its driver
-# (tests/test_web_browser.py drives /usr/bin/chromium through /usr/bin/chromedriver). Only the
-# tests need them: where apt cannot install them, the set-up says so and goes on.
+# Only the tests need these, and where apt cannot install them the set-up says so and goes on: the
+# teacher's page is tested in a real browser, Debian's headless Chromium and its driver
+# (tests/test_web_browser.py drives /usr/bin/chromium through /usr/bin/chromedriver).
 for_tests=()
 if "$with_tests" && [ "$(uname -s)" != Darwin ]; then
     command -v chromium >/dev/null 2>&1 || for_tests+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || for_tests+=(chromium-driver)
+    # the classroom tests talk to a real broker (tests/broker.py starts its own on a free port)
+    [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || for_tests+=(mosquitto)
 fi
 if "$check_only"; then
     all=(${missing[@]+"${missing[@]}"} ${for_tests[@]+"${for_tests[@]}"})  # (bash 3.2: an empty array is "unbound")
@@ -77,7 +79,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 if [ "${#for_tests[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
-        say "installing the browser the tests drive: ${for_tests[*]}"
+        say "installing what only the tests need (a browser, a broker): ${for_tests[*]}"
         apt_log="$(mktemp)"
         if { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
              && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${for_tests[@]}"; } \
@@ -85,10 +87,10 @@ if [ "${#for_tests[@]}" -gt 0 ]; then
             rm -f "$apt_log"
         else
             tail -n 5 "$apt_log" >&2; rm -f "$apt_log"
-            say "note: apt-get could not install ${for_tests[*]}: the browser tests cannot run here (the station does not need them)"
+            say "note: apt-get could not install ${for_tests[*]}: the browser or classroom tests cannot run here (the station does not need them)"
         fi
     else
-        say "note: no apt-get here: install Chromium and chromedriver for the browser tests"
+        say "note: no apt-get here: install Chromium, chromedriver and Mosquitto for the browser and classroom tests"
     fi
 fi
 if [ "$(uname -s)" = Darwin ] && ! [ -e /opt/homebrew/lib/libzbar.dylib ] && ! [ -e /usr/local/lib/libzbar.dylib ]; then

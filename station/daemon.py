@@ -268,12 +268,11 @@ class Daemon:
             return None
         self.board = station.board = board
         self.referee = station.referee
-        station.referee.controller.teacher_page = lambda: VerdictView(
-            "info", "Teacher page", f"{server.address()}:{server.port} PIN {server.pin}")
-        server.start()
-        from station.network import Page
+        from station.network import Page, read_addresses, teacher_page_view
 
-        self.page = Page(server.bind, server.port)
+        self.page = page = Page(server.bind, server.port)
+        station.referee.controller.teacher_page = lambda: teacher_page_view(read_addresses(), page, server.pin)
+        server.start()
         if self.live is not None:   # said on stdout, where the person who typed the command looks
             logging.getLogger("werkzeug").setLevel(logging.WARNING)   # each browser asks 3 times a second
             print(f"Virtual table: open http://{server.address()}:{server.port}/table in a browser "

@@ -82,6 +82,13 @@ def address_view(addresses: list[Address], page: Page | None) -> BannerView:
     return BannerView("Teacher page", f"http://\n{first}:{page.port}", (), "Type it in a browser")
 
 
+def teacher_page_view(addresses: list[Address], page: Page, pin: str) -> BannerView:
+    """The menu's Teacher page: the same address to type as the Station address screen, and the
+    PIN the page asks for."""
+    shown = address_view(addresses, page)
+    return BannerView(shown.title, shown.big, (f"PIN {pin}",), shown.hint)
+
+
 def station_address_view(page: Page | None = None) -> BannerView:
     """The screen for this machine, read now (a DHCP lease may have come since boot)."""
     return address_view(read_addresses(), page)

@@ -120,6 +120,30 @@ def table_factory():
     return Table
 
 
+@pytest.fixture
+def broker_factory(tmp_path):
+    """Start real Mosquitto brokers (tests/broker.py): ``broker_factory(users=..., acl=...)``; each
+    is stopped when the test ends. Without Mosquitto the test is skipped, except in CI, where the
+    set-up installs it and its absence is a failure."""
+    from broker import Broker, mosquitto_installed
+
+    if not mosquitto_installed():
+        message = "Mosquitto is not installed (scripts/bootstrap.sh installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    started: list[Broker] = []
+
+    def start(**kwargs: Any) -> Broker:
+        broker = Broker(tmp_path / f"broker-{len(started)}", **kwargs).start()
+        started.append(broker)
+        return broker
+
+    yield start
+    for broker in started:
+        broker.stop()
+
+
 @contextmanager
 def registered(line: GameInfo) -> Iterator[GameInfo]:
     """A registry line for the length of a ``with``: the caches built from the registry see it,

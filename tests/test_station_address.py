@@ -11,7 +11,7 @@ from pathlib import Path
 from station.config import load_config
 from station.games import plugins
 from station.hardware.buttons import Press
-from station.network import Address, Page, address_view, parse_ip_json, read_addresses
+from station.network import Address, Page, address_view, parse_ip_json, read_addresses, teacher_page_view
 from station.referee import Referee
 from station.store import Journal
 from station.ui.screens import compose
@@ -54,6 +54,13 @@ def test_the_address_screen_shows_exactly_what_a_browser_must_type_whole():
     assert "".join(texts[1:3]) == "http://192.168.1.23:8080"
     longest = whole(address_view([Address("wlan0", "192.168.100.230")], Page("0.0.0.0", 65535)))
     assert "".join(longest[1:3]) == "http://192.168.100.230:65535"
+
+
+def test_the_menu_s_teacher_page_shows_what_to_type_and_the_pin_whole():
+    texts = whole(teacher_page_view(parse_ip_json(A_PI), Page("0.0.0.0", 8080), "4821"))
+    assert texts == ["Teacher page", "http://", "192.168.1.23:8080", "PIN 4821", "Type it in a browser"]
+    alone = whole(teacher_page_view(parse_ip_json(A_PI), Page("127.0.0.1", 65535), "4821"))
+    assert "".join(alone[1:3]) == "http://127.0.0.1:65535" and "PIN 4821" in alone
 
 
 def test_a_page_bound_to_one_address_shows_that_one():

@@ -102,7 +102,7 @@ class Controller:
     defaults: Mapping[str, Mapping[str, Any]]  # game name -> the station config's [<game>] table
     seed: Callable[[], int]  # a fresh shuffle seed for each new game
     roster: Callable[[], Sequence[str]] = _no_roster  # the class list's names, read when setup opens
-    teacher_page: Callable[[], View] | None = None  # when the page is on: the menu's last item shows its address and PIN
+    teacher_page: Callable[[], View] | None = None  # when the page is on: the menu's last item shows how to open it and its PIN
     screen: str = "menu"  # menu, setup, game
     game: str = ""
     reveal: str = "press"
