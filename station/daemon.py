@@ -63,6 +63,9 @@ def running_on(path: Path | None, config: StationConfig) -> str:
     Pi's camera, OLED and GPIO, and the errors that follow make sense only knowing that."""
     parts = (f"camera {config['camera']['source']}, display {config['display']['backend']}, "
              f"buttons {config['buttons']['backend']}, buzzer and LED {config['signals']['backend']}")
+    if config["virtual_table"]["enabled"]:   # the table played in a browser is the camera, its buttons the station's
+        parts = (f"camera and buttons: the virtual table in the browser, display {config['display']['backend']}, "
+                 f"buzzer and LED {config['signals']['backend']}")
     if path is not None:
         return f"running with {path}: {parts}"
     return (f"running with the built-in defaults ({SYSTEM_CONFIG} does not exist): {parts}, as on a Raspberry Pi; "

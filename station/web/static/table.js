@@ -223,6 +223,7 @@
     clearTimeout(polling);
     polling = true;
     fetch("/table/state.json", { credentials: "same-origin" }).then(function (answer) {
+      if (answer.status === 401) { throw new Error("signed out"); }
       if (!answer.ok) { throw new Error(String(answer.status)); }
       return answer.json();
     }).then(function (news) {
@@ -251,8 +252,10 @@
         }
         drawLive(news.live);
       });
-    }).catch(function () {
-      say("The station does not answer: is it still running? (the page tries again)");
+    }).catch(function (error) {
+      say(error.message === "signed out"
+        ? "This browser is signed out: reload the page and type the station's PIN."
+        : "The station does not answer: is it still running? (the page tries again)");
     }).then(function () {
       polling = setTimeout(function () { polling = null; poll(); }, POLL_MS);
     });
