@@ -202,7 +202,8 @@
   function drawLive(live) {
     if (live.version === liveVersion) { return; }
     liveVersion = live.version;
-    document.getElementById("headline").textContent = live.title ? live.title + ": " + live.headline : "";
+    var headline = live.headline.indexOf(live.title) === 0 ? live.headline : live.title + ": " + live.headline;
+    document.getElementById("headline").textContent = live.title ? headline : "";
     var list = document.getElementById("verdicts");
     list.textContent = "";
     live.verdicts.forEach(function (line) {
