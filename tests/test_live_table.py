@@ -103,7 +103,7 @@ def test_a_frame_is_never_half_a_move() -> None:
 def test_a_game_played_is_kept_as_a_scenario_that_simulate_reads() -> None:
     clock = Clock()
     buttons = ScriptedButtons()
-    table = LiveTable(mat_layout("math-wars", 2), press=buttons.press, clock=clock)
+    table = LiveTable(mat_layout("math-wars", 2), press=buttons.press, clock=clock, blur_px=0.8)
     table.lay("MW-A-N3", 50, 50)                     # before the game: laid first in the scenario
     table.record({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 7}, "press", 5.0)
     clock.now += 2.0
@@ -121,6 +121,7 @@ def test_a_game_played_is_kept_as_a_scenario_that_simulate_reads() -> None:
     scenario = parse_scenario(__import__("tomllib").loads(table.scenario_text() or ""))
     assert scenario.game == {"game": "math-wars", "players": ["Ana", "Ben"], "seed": 7}
     assert scenario.reveal == "press" and scenario.fps == 5.0 and scenario.seed == 7
+    assert scenario.camera == {"width": 1280, "height": 720, "blur_px": 0.8}   # the camera the game was read with
     kinds = [(step.kind, step.value) for step in scenario.steps]
     assert kinds == [("place", "MW-A-N3"), ("place", "MW-A-N21"),
                      ("hand", {"from": [10.0, 100.0], "to": [150.0, 100.0], "seconds": 1.0}),

@@ -247,7 +247,9 @@ class LiveTable:
         """Keep every move from now on: a game ``game`` (its engine config) has just started.
         What already lies on the table is laid first, as it lies."""
         with self._lock:
-            self.recording = Recording(dict(game), reveal, fps, self._clock(), self.width, self.height)
+            camera = {"width": self.width, "height": self.height,
+                      **({"blur_px": self.blur_px} if self.blur_px else {}), **({"noise": self.noise} if self.noise else {})}
+            self.recording = Recording(dict(game), reveal, fps, self._clock(), camera)
             for card in self._cards.values():
                 self._note("place", card.card_id, at=[card.x, card.y], angle=card.angle, face_up=card.face_up)
 
@@ -279,9 +281,9 @@ class Recording:
     """A game played on the live table, kept as a scenario (docs/scenarios.md): the game's
     config, then each move at the time it was made. ``scenario()`` gives the file's data."""
 
-    def __init__(self, game: dict[str, Any], reveal: str, fps: float, started: float, width: int, height: int) -> None:
+    def __init__(self, game: dict[str, Any], reveal: str, fps: float, started: float, camera: dict[str, Any]) -> None:
         self.game, self.reveal, self.fps, self.started = game, reveal, fps, started
-        self.width, self.height = width, height
+        self.camera = camera   # the scenario's [camera]: the live camera's size, blur and noise
         self.moves: list[Move] = []
         self._hands: dict[str, tuple[float, tuple[float, float], tuple[float, float]]] = {}
 
@@ -318,7 +320,7 @@ class Recording:
             steps.append({move.kind: move.value, **dict(move.options), "settle": settle})
             consumed += settle
         return {"title": "A game played on the virtual table", "seed": int(self.game.get("seed", 0)),
-                "fps": float(self.fps), "reveal": self.reveal, "camera": {"width": self.width, "height": self.height},
+                "fps": float(self.fps), "reveal": self.reveal, "camera": dict(self.camera),
                 "game": self.game, "step": steps}
 
 
