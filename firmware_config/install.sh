@@ -12,7 +12,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HERE="$ROOT/firmware_config"
 APT_PACKAGES=(python3-picamera2 python3-opencv python3-venv libzbar0 python3-lgpio i2c-tools python3-flask
-              python3-flaskext.wtf python3-limits python3-tomli-w)
+              python3-flaskext.wtf python3-limits python3-babel espeak-ng
+              alsa-utils python3-tomli-w)
 # Only in the Raspberry Pi repository (archive.raspberrypi.com), which Raspberry Pi OS uses and
 # Debian or Ubuntu do not: the others come from Debian itself.
 RPI_REPO_PACKAGES=(python3-picamera2 python3-lgpio)
@@ -116,8 +117,8 @@ reboot_needed=0 software_changed=0 unit_changed=0
 
 # --- 1. apt packages --------------------------------------------------------------------------
 # picamera2, OpenCV and lgpio come from apt (built for the Pi); the venv sees them. Flask, Flask-WTF
-# and limits (the teacher's page, its forms' tokens, its count of wrong PINs) too: Raspberry Pi OS
-# packages them, so pip finds them there and installs nothing.
+# and limits (the teacher's page, its forms' tokens, its count of wrong PINs) and Babel (the words in
+# every language) too: Raspberry Pi OS packages them, so pip finds them there and installs nothing.
 if [ -n "$prefix" ]; then
     note "apt packages (${APT_PACKAGES[*]}): left out with --prefix"
 else
@@ -283,6 +284,12 @@ else
     run mkdir -p "$(dirname "$venv")"
     run python3 -m venv --system-site-packages "$venv"
 fi
+# The translation catalogs, compiled into this clone before pip copies the package (Babel from apt:
+# python3-babel); a .mo never lags its .po (station.i18n compiles a stale one in memory).
+if [ -x "$venv/bin/python" ] && [ "$dry_run" -eq 0 ]; then
+    "$venv/bin/python" "$ROOT/scripts/catalogs.py" compile >/dev/null \
+        || die "the translation catalogs could not be compiled (python3 scripts/catalogs.py compile says why)"
+fi
 # Reinstall only when what pip would install has changed (the package's files, as in this clone).
 source_sum="$(cd "$ROOT" && find pyproject.toml engine station -type f \
     ! -name '*.pyc' ! -path '*/__pycache__/*' -print0 | LC_ALL=C sort -z | xargs -0 cksum | cksum)"
@@ -297,6 +304,9 @@ else
         pip_log="$venv/pip-install.log"
         "$venv/bin/python" -m pip install --disable-pip-version-check --no-input --upgrade "$ROOT" >"$pip_log" 2>&1 \
             || { tail -n 30 "$pip_log" >&2; die "pip install failed (full log: $pip_log)"; }
+        # pip writes the files in its own order; the .mo compiled above are as new as their .po
+        # (station.i18n reads a .mo only when it is not older than its .po)
+        find "$venv" -path '*/locale/*/LC_MESSAGES/*.mo' -exec touch {} +
         printf '%s' "$source_sum" >"$stamp"
     fi
     software_changed=1

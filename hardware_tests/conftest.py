@@ -96,6 +96,8 @@ class Rig:
     buzzer_pin: int | None
     led_pin: int | None
     decoder: str
+    sound_device: str = "default"  # [sound] device: the speaker's ALSA name
+    volume: int = 80
     notes: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
@@ -143,6 +145,7 @@ def load_rig(path: Path) -> Rig:
         buzzer_pin=signals["buzzer_pin"] if signals["buzzer_pin"] != "" else None,
         led_pin=signals["led_pin"] if signals["led_pin"] != "" else None,
         decoder=config["vision"]["decoder"], notes=notes,
+        sound_device=config["sound"]["device"], volume=config["sound"]["volume"],
     )
 
 

@@ -49,6 +49,11 @@ has_libzbar() {
 if ! has_libzbar; then
     [ "$(uname -s)" = Darwin ] || missing+=(libzbar0)
 fi
+# The station's voice: espeak-ng renders the spoken lines, aplay (alsa-utils) plays them (docs/sound.md).
+if [ "$(uname -s)" != Darwin ]; then
+    command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+    command -v aplay >/dev/null 2>&1 || missing+=(alsa-utils)
+fi
 # Only the tests need these, and where apt cannot install them the set-up says so and goes on: the
 # teacher's page is tested in a real browser, Debian's headless Chromium and its driver
 # (tests/test_web_browser.py drives /usr/bin/chromium through /usr/bin/chromedriver).
@@ -58,6 +63,8 @@ if "$with_tests" && [ "$(uname -s)" != Darwin ]; then
     command -v chromedriver >/dev/null 2>&1 || for_tests+=(chromium-driver)
     # the classroom tests talk to a real broker (tests/broker.py starts its own on a free port)
     [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || for_tests+=(mosquitto)
+    # the catalogs' check also asks GNU msgfmt (tests/test_catalogs.py): nothing untranslated, nothing fuzzy
+    [ -x /usr/bin/msgfmt ] || command -v msgfmt >/dev/null 2>&1 || for_tests+=(gettext)
 fi
 if "$check_only"; then
     all=(${missing[@]+"${missing[@]}"} ${for_tests[@]+"${for_tests[@]}"})  # (bash 3.2: an empty array is "unbound")
@@ -131,3 +138,10 @@ if [ "$have_sum" != "$want_sum" ] && { "$with_tests" || [ "$have_sum" != "$(inst
         || { tail -n 30 "$log" >&2; die "pip install failed (full log: $log)"; }
     printf '%s' "$want_sum" > "$stamp"
 fi
+
+# --- the translation catalogs ----------------------------------------------------------------
+# Compiled here, not committed: each .po becomes its .mo (a few hundred milliseconds). The station
+# never reads a .mo older than its .po (station.i18n compiles that one in memory), so a catalog
+# edited after this still shows its new words.
+"$VENV/bin/python" "$ROOT/scripts/catalogs.py" compile >/dev/null \
+    || die "the translation catalogs could not be compiled (scripts/catalogs.py compile says why)"

@@ -16,6 +16,7 @@ from typing import Any
 from engine.catalog import Card, Catalog, GameDeck, load_catalog
 from engine.errors import CatalogError, PayloadError
 from engine.games import GAME_TITLES
+from station.i18n import SOURCE_LANGUAGE, language_problem, languages, use_language
 from station.printables.output import OutputError
 from station.printables.paper import PaperError, parse_paper
 from station.progress import ProgressLine
@@ -51,8 +52,9 @@ def register(sub: Any) -> None:
     p.add_argument("--no-backs", dest="backs", action="store_false", help="faces only, for single-sided printing")
     p.add_argument("--no-rules", dest="rules", action="store_false",
                    help="leave out the rules card (how to play, one page per game, printed after the cards)")
+    _language_argument(p)
     p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-cards.pdf in the current folder)")
-    p.set_defaults(run=_guarded(_print))
+    p.set_defaults(run=_guarded(_in_language(_print)))
 
     p = actions.add_parser("render", help="one card as a PNG image, exactly as printed",
                            description="Render one card (by ID like MW-A-N37, or its QR text) as a PNG image, exactly as it prints.")
@@ -89,8 +91,9 @@ def register(sub: Any) -> None:
                                  description="Print a game's rules card, or 'all' for every game's, one page each.")
     p.add_argument("game", metavar="GAME", help=f"the game ({_games()}) or 'all' for every game")
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
+    _language_argument(p)
     p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-rules.pdf in the current folder)")
-    p.set_defaults(run=_guarded(_rules_print))
+    p.set_defaults(run=_guarded(_in_language(_rules_print)))
 
     for parser in (cards, mat, rules):
         parser.set_defaults(run=lambda args, parser=parser: (parser.print_help(), EXIT_USAGE)[1])
@@ -114,6 +117,22 @@ def _selection_arguments(p: argparse.ArgumentParser, *, with_game: bool = True) 
         p.add_argument("game", metavar="GAME", help=f"the game: {_games()}")
     p.add_argument("--copies", help="deck copies to include, e.g. A,B (default: all)")
     p.add_argument("--deck", help="only one named deck, e.g. count25 (default: every card)")
+
+
+def _language_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--language", default=SOURCE_LANGUAGE, metavar="LANG",
+                   help=f"the language of the rules card: {', '.join(languages())} (default: {SOURCE_LANGUAGE})")
+
+
+def _in_language(handler: Any) -> Any:
+    """Run ``handler`` with its words in ``--language`` (a language without catalogs is a usage error)."""
+    def run(args: argparse.Namespace) -> int:
+        problem = language_problem(args.language)
+        if problem:
+            raise UsageError(f"--language: {problem}")
+        with use_language(args.language):
+            return int(handler(args))
+    return run
 
 
 def _guarded(handler: Any) -> Any:

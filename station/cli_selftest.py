@@ -15,6 +15,7 @@ from station.games import playable, plugin, plugins
 from station.paths import SYSTEM_CONFIG
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+SOUND_NAMES = ("accepted", "wrong", "your_turn", "time_warning", "time_up", "game_over")  # station.speech.sounds
 
 
 def register(sub: Any) -> None:
@@ -25,6 +26,55 @@ def register(sub: Any) -> None:
     p.add_argument("--config", type=Path, default=None,
                    help=f"the station config (default: {SYSTEM_CONFIG} if it exists, else the built-in defaults)")
     p.set_defaults(run=run)
+
+    p = sub.add_parser("say", help="say a line through the station's speaker (a maker checking it)",
+                       description="Say TEXT through the speaker [sound] names, as the station says its verdicts "
+                                   "(numbers as written are read as words: \"3/4\" is \"three quarters\"). "
+                                   "Stop the station first if it holds the sound card.")
+    p.add_argument("text", metavar="TEXT")
+    p.add_argument("--config", type=Path, default=None,
+                   help=f"the station config (default: {SYSTEM_CONFIG} if it exists, else the built-in defaults)")
+    p.add_argument("--device", default=None, help="an ALSA device to play on (`aplay -L`), in place of the config's")
+    p.add_argument("--sound", choices=SOUND_NAMES, default="", help="one of the six sounds before the words")
+    p.add_argument("--sounds", type=Path, metavar="DIR", help="write a WAV file and sounds.jsonl there instead")
+    p.set_defaults(run=say_line)
+
+
+def say_line(args: argparse.Namespace) -> int:
+    """``mathstation say``: the line rendered and played, waiting until it has been heard."""
+    from station.hardware.audio import AudioError
+    from station.speech.tts import SpeechError
+    from station.speech.numbers import say_sentence
+    from station.speech.voice import SPEECH_CACHE, Line, open_voice
+
+    path = args.config or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
+    try:
+        config = load_config(path, plugins())
+    except ConfigFileError as exc:
+        print(f"mathstation say: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    sound = config["sound"]
+    if args.device:
+        sound = {**sound, "backend": "alsa", "device": args.device}
+    if sound["backend"] == "none" and args.sounds is None:
+        print('mathstation say: no speaker in the config ([sound] backend = "none"): set backend = "alsa" '
+              "(docs/sound.md), or give --device plughw:CARD=... or --sounds DIR", file=sys.stderr)
+        return EXIT_USAGE
+    words = say_sentence(args.text)
+    try:
+        voice = open_voice({**sound, "quiet": False}, config.state_dir() / SPEECH_CACHE, folder=args.sounds)
+        if voice.speech is None:
+            raise SpeechError("espeak-ng is not installed: sudo apt install espeak-ng")
+        voice.say([Line(words, args.sound)])
+        wait = getattr(voice.audio, "wait", None)
+        if wait is not None:
+            wait()
+        voice.close()
+    except (AudioError, SpeechError) as exc:
+        print(f"mathstation say: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"said: {words}")
+    return EXIT_OK
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,10 +109,10 @@ def selftest(config: StationConfig, answers: TextIO, out: TextIO, *, clock: Call
         test = SelfTest(camera=parts["camera"], display=parts["display"], buttons=parts["buttons"],
                         signals=parts["signals"], say=say, ask=ask, clock=clock, wait=wait,
                         buzzer=config["signals"]["buzzer_pin"] != "", led=config["signals"]["led_pin"] != "",
-                        button_names=parts["button_names"])
+                        button_names=parts["button_names"], voice=parts["voice"])
         checks = test.run()
     finally:
-        for name in ("buttons", "signals", "display"):
+        for name in ("buttons", "signals", "display", "voice"):
             if parts[name] is not None:
                 parts[name].close()
     say(summary(checks))
@@ -76,7 +126,8 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
     from station.hardware.display import DisplayError, open_display
     from station.hardware.signals import SignalsError, open_signals
 
-    parts: dict[str, Any] = {"camera": None, "display": None, "buttons": None, "signals": None, "button_names": ()}
+    parts: dict[str, Any] = {"camera": None, "display": None, "buttons": None, "signals": None, "button_names": (),
+                             "voice": None}
     c = config["camera"]
 
     def picture() -> tuple[int, int]:
@@ -110,4 +161,12 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
                                             pin_factory=pin_factory or s.get("pin_factory") or b["pin_factory"] or None)
         except SignalsError as exc:
             say(f"      the buzzer and LED cannot be opened: {exc}")
+    if config["sound"]["backend"] != "none":
+        from station.hardware.audio import AudioError
+        from station.speech.voice import SPEECH_CACHE, open_voice
+
+        try:
+            parts["voice"] = open_voice(config["sound"], config.state_dir() / SPEECH_CACHE)
+        except AudioError as exc:
+            say(f"      the speaker cannot be opened: {exc}")
     return parts

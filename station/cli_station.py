@@ -31,6 +31,8 @@ def register(sub: Any) -> None:
     p.add_argument("scenario", type=Path, metavar="SCENARIO.toml")
     p.add_argument("--screens", type=Path, metavar="DIR|FILE.gif",
                    help="save the OLED's screens: a folder gets one PNG per new screen, a .gif path an animation")
+    p.add_argument("--sounds", type=Path, metavar="DIR",
+                   help="save every sound and spoken line: numbered WAV files and sounds.jsonl (time, kind, words)")
     p.add_argument("--show", action="store_true", help="show the OLED in the terminal as the scenario plays")
     p.add_argument("--state-dir", type=Path, help="the station's state folder (journal); default: a fresh temporary one")
     p.add_argument("--table-events", action="store_true", help="also print the card tracker's table events")
@@ -53,6 +55,8 @@ def register(sub: Any) -> None:
     p.add_argument("--screens", type=Path, metavar="DIR|FILE.gif",
                    help="also save the OLED's screens: a folder gets a PNG per screen, a .gif an animation "
                         "at the game's own pace")
+    p.add_argument("--sounds", type=Path, metavar="DIR",
+                   help="also save every sound and spoken line: numbered WAV files and sounds.jsonl (time, kind, words)")
     p.add_argument("--pace", type=float, default=None,
                    help="seconds between frames (default: real time, 0.2 s, on a terminal; as fast as it can otherwise)")
     p.add_argument("--quiet", action="store_true", help="no OLED drawing: just the story and the verdict")
@@ -83,6 +87,7 @@ def _noting(base: type[argparse.Action]) -> type[argparse.Action]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from station.hardware.audio import AudioError
     from station.sim.scenario import ScenarioError, ScenarioFailed, load_scenario
     from station.simulate import ScenarioRun
 
@@ -99,8 +104,8 @@ def _simulate(args: argparse.Namespace) -> int:
             run = ScenarioRun(scenario, state_dir, display="terminal" if args.show else "dummy",
                               record=str(args.screens) if args.screens else None,
                               emit=emit, stream=sys.stderr if args.show else None,
-                              table_events=args.table_events)
-        except ScenarioError as exc:
+                              table_events=args.table_events, sounds=args.sounds)
+        except (ScenarioError, AudioError) as exc:
             print(f"mathstation simulate: {exc}", file=sys.stderr)
             return EXIT_USAGE
         try:
@@ -155,7 +160,8 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
     with tempfile.TemporaryDirectory(prefix="mathstation-demo-") as scratch:
         run = ScenarioRun(scenario, Path(scratch), display="none" if args.quiet else "terminal",
                           record=str(args.screens) if args.screens else None, emit=story.tell,
-                          stream=sys.stdout, between_frames=(lambda: time.sleep(pace)) if pace else None)
+                          stream=sys.stdout, between_frames=(lambda: time.sleep(pace)) if pace else None,
+                          sounds=args.sounds)
         story.display = run.display
         try:
             run.run()
@@ -171,6 +177,8 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
     say("\n".join(expected.summary()))
     if args.screens:
         say(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
+    if args.sounds:
+        say(f"Every sound and spoken line is saved in {args.sounds} (its index: sounds.jsonl).")
     if same and outcome == expected.outcome():
         say(f"\nThe station read and judged all {len(actions)} plays exactly as the players' own referee did.")
         return EXIT_OK

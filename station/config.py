@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from station.i18n import language_problem, languages, lazy_gettext
 from station.paths import default_state_dir, folder_problem
 from station.settings import Key, number, one_of, shown, text, whole, yes_no
 from station.vision.pipeline import PipelineSettings
@@ -115,10 +116,40 @@ def _address(value: Any) -> str | None:
     return None
 
 
+def _language(value: Any) -> str | None:
+    """A language with catalogs shipped (``station.i18n``): the message names those there are."""
+    return language_problem(value)
+
+
+_language.choices = languages()  # type: ignore[attr-defined]  # the teacher's page offers them as a list
+
+
 def _optional_pin(value: Any) -> str | None:
     if value == "":
         return None
     return whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {shown(value)}"
+
+
+def _alsa_device(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return text(value)
+    if not value or any(c.isspace() for c in value):
+        return f"must be an ALSA device name such as \"default\" or \"plughw:CARD=Headphones\", not {shown(value)}"
+    return None
+
+
+def _voice_name(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return text(value)
+    if not value or not all(c.isalnum() or c in "-_+" for c in value):
+        return f"must be a voice name such as \"en-us\" or \"en-gb\", not {shown(value)}"
+    return None
+
+
+def _sound_folder(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return text(value)
+    return folder_problem(Path(value), "sounds.jsonl") if value else None
 
 
 #: Thresholds whose generous range would break the pipeline (a step or a period of 0 divides by
@@ -147,9 +178,11 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
     "station": {
         "state_dir": Key("", _state_dir, "where the game journal lives; \"\" = systemd's StateDirectory or ~/.local/state"),
         "log_level": Key("info", one_of("debug", "info", "warning", "error")),
+        "language": Key("en", _language, lazy_gettext("the language the station speaks: \"en\" English, \"es\" Spanish")),
     },
     "camera": {
-        "source": Key("picamera2", _camera_source, "picamera2, picamera2:N, usb:N, usb:/dev/videoN, folder:PATH, file:PATH, virtual"),
+        "source": Key("picamera2", _camera_source,
+                      lazy_gettext("picamera2, picamera2:N, usb:N, usb:/dev/videoN, folder:PATH, file:PATH, virtual")),
         "width": Key(1920, whole(160, 4656)),
         "height": Key(1080, whole(120, 3496)),
         "fps": Key(10, number(0.5, 60)),
@@ -160,7 +193,7 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "i2c_port": Key(1, whole(0, 20)),
         "i2c_address": Key(0x3C, whole(3, 119), "0x3C for most modules, 0x3D for some"),
         "rotate": Key(0, lambda v: None if type(v) is int and v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {shown(v)}",
-                      "2 turns the picture upside down"),
+                      lazy_gettext("2 turns the picture upside down")),
         "contrast": Key(255, whole(0, 255)),
         "record": Key("", _record, "a folder for PNG frames or a .gif file; \"\" records nothing"),
     },
@@ -176,6 +209,17 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "buzzer": Key("active", one_of("active", "tonal")),
         "buzzer_pin": Key(12, _optional_pin),
         "led_pin": Key(25, _optional_pin),
+    },
+    "sound": {
+        "backend": Key("none", one_of("alsa", "files", "none"),
+                       "alsa: a speaker (docs/sound.md); files: WAV files and sounds.jsonl in folder; none: the buzzer only"),
+        "device": Key("default", _alsa_device, "the ALSA device: \"default\", or one `aplay -L` lists"),
+        "volume": Key(80, whole(0, 100), "percent"),
+        "quiet": Key(False, yes_no, "sounds only, no spoken words"),
+        "engine": Key("espeak-ng", one_of("espeak-ng", "festival")),
+        "voice": Key("en-us", _voice_name, "espeak-ng's voice (espeak-ng --voices)"),
+        "speed": Key(150, whole(80, 300), "words a minute"),
+        "folder": Key("", _sound_folder, "backend files: where the WAV files go"),
     },
     "vision": {"decoder": Key("auto", one_of("auto", "zxing-cpp", "pyzbar")), **_from_dataclass(PipelineSettings)},
     "vision.tracking": _from_dataclass(TrackSettings),
@@ -202,7 +246,7 @@ def schema(games: Mapping[str, StationGame]) -> dict[str, dict[str, Key]]:
 @functools.cache
 def _schema(games: tuple[tuple[str, StationGame], ...]) -> dict[str, dict[str, Key]]:
     names = [name for name, _ in games]
-    first = Key(next(iter(names), ""), one_of(*names), "the game the menu offers first")
+    first = Key(next(iter(names), ""), one_of(*names), lazy_gettext("the game the menu offers first"))
     station = {**STATION_SCHEMA["station"], "game": first}
     return {**STATION_SCHEMA, "station": station, **{name: game.settings() for name, game in games}}
 
@@ -315,6 +359,8 @@ def check_config(raw: Mapping[str, Any], path: Path, games: Mapping[str, Station
         if pin in seen:
             raise ConfigFileError(path, "pins", f"{seen[pin]} and {name} are both on pin {pin}")
         seen[pin] = name
+    if values["sound"]["backend"] == "files" and not values["sound"]["folder"]:
+        raise ConfigFileError(path, "[sound] folder", "backend \"files\" writes WAV files: give it a folder")
     return StationConfig(values, games, path, tuple(warnings))
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from station.config import ConfigFileError, ConfigWarning, StationConfig, load_config
 from station.games import plugin, plugins
+from station.i18n import set_language
 from station.paths import SYSTEM_CONFIG
 from station.systemd_notify import Notifier
 
@@ -52,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"mathstation run: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     logging.getLogger().setLevel(config["station"]["log_level"].upper())
+    set_language(config["station"]["language"])
     log.info("%s", running_on(path, config))
     for warning in config.warnings:
         log.warning("%s", warning)
@@ -62,10 +64,11 @@ def running_on(path: Path | None, config: StationConfig) -> str:
     """What this run is using, said first: without a config on a laptop the defaults ask for a
     Pi's camera, OLED and GPIO, and the errors that follow make sense only knowing that."""
     parts = (f"camera {config['camera']['source']}, display {config['display']['backend']}, "
-             f"buttons {config['buttons']['backend']}, buzzer and LED {config['signals']['backend']}")
+             f"buttons {config['buttons']['backend']}, buzzer and LED {config['signals']['backend']}, "
+             f"sound {config['sound']['backend']}")
     if config["virtual_table"]["enabled"]:   # the table played in a browser is the camera, its buttons the station's
         parts = (f"camera and buttons: the virtual table in the browser, display {config['display']['backend']}, "
-                 f"buzzer and LED {config['signals']['backend']}")
+                 f"buzzer and LED {config['signals']['backend']}, sound {config['sound']['backend']}")
     if path is not None:
         return f"running with {path}: {parts}"
     return (f"running with the built-in defaults ({SYSTEM_CONFIG} does not exist): {parts}, as on a Raspberry Pi; "
@@ -134,7 +137,7 @@ class Daemon:
             log.info("stopping%s", " (signal)" if self.stopping else "")
             if web is not None:
                 _quietly(web.stop)
-            for device in (station.camera, station.buttons, station.signals):
+            for device in (station.camera, station.buttons, station.signals, station.voice):
                 if device is not None:
                     _quietly(device.close)
             _quietly(station.display.close)
@@ -151,8 +154,11 @@ class Daemon:
         from station.cameras import open_camera
         from station.hardware.camera import CameraError
         from station.hardware.display import DisplayError, open_display
+        from station.hardware.audio import AudioError
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
+        from station.speech.voice import SPEECH_CACHE, open_voice
+        from station.ui.setup import Speaker
         from station.network import station_address_view
         from station.referee import Referee
         from station.table.adapter import Note
@@ -198,11 +204,20 @@ class Daemon:
         except SignalsError as exc:
             log.error("buzzer/LED: %s (the station carries on silent)", exc)
             signals = open_signals("none")
+        voice = None
+        try:
+            voice = open_voice(cfg["sound"], cfg.state_dir() / SPEECH_CACHE)
+        except AudioError as exc:
+            log.error("sound: %s (the station carries on with its buzzer)", exc)
+            problems.append(Note("sound", "No sound", str(exc)[:40]))
         referee = Referee(cfg, journal, games=plugins(), log_event=self._log_record, roster=self._roster_names(journal),
                           address=self.address or (lambda: station_address_view(self.page)))
+        if voice is not None and cfg["sound"]["backend"] != "none":  # setup offers Sound and Volume rows
+            referee.controller.speaker = Speaker.of(cfg["sound"])
         for note in problems:
             referee.controller.show_note(note)
-        return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock)
+        return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock,
+                                   voice=voice)
 
 
     def _live_table(self) -> Any:

@@ -25,6 +25,7 @@ from station.ui.views import Menu
 if TYPE_CHECKING:
     from station.sim.scenario import Scenario
     from station.sim.virtual_table import Scene
+    from station.speech.voice import Line
     from station.table.adapter import TableAdapter
     from station.table.mat import MatLayout
     from station.ui.overlays import Overlay
@@ -127,6 +128,24 @@ class StationGame(ABC):
         if self.screens is not None and hasattr(self.screens, "confirm"):
             return self.screens.confirm(state)  # type: ignore[no-any-return]
         return None
+
+    # ---- the voice ----------------------------------------------------------------------------
+
+    #: The game's spoken module (``station/games/<game>/spoken.py``): ``lines(events, state, reveal)``
+    #: says a batch of events in a few words (``station.speech.voice.Line``), and ``ahead(config)``
+    #: names the lines worth rendering when a game starts. None: the game says nothing.
+    spoken: ClassVar[ModuleType | None] = None
+
+    def say(self, events: Sequence[Event], state: Mapping[str, Any], reveal: str) -> list[Line]:
+        """What one batch of engine events says aloud, in order (the OLED's news in a few words)."""
+        return self.spoken.lines(events, state, reveal) if self.spoken is not None else []  # type: ignore[no-any-return]
+
+    def say_ahead(self, config: Mapping[str, Any]) -> list[str]:
+        """Lines a game with this engine config will likely say (names, verdicts): rendered
+        while the game starts, so saying them costs only playback."""
+        if self.spoken is not None and hasattr(self.spoken, "ahead"):
+            return self.spoken.ahead(config)  # type: ignore[no-any-return]
+        return []
 
     # ---- history ----------------------------------------------------------------------------
 

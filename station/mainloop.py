@@ -22,6 +22,7 @@ from station.hardware.camera import Camera, CameraError, CameraLost, Frame
 from station.hardware.display import Display
 from station.hardware.signals import Signals
 from station.referee import Referee
+from station.speech.voice import Voice
 from station.ui.screens import render
 from station.ui.views import FaultView, View
 from station.vision.decode import Decoder
@@ -49,10 +50,12 @@ class Station:
     table_log: Callable[[list[dict[str, Any]]], None] | None = None  # sees the tracker's events (simulate)
     clock: Callable[[], float] = time.monotonic  # the clock of ``now``: a camera opened here stamps frames on it
     board: Any = None  # station.web.board.Board when the teacher's page is on: sees each tick, never answers
+    voice: Voice | None = None  # the speaker (station.speech.voice): says each batch of events' lines
     last_view: View | None = field(default=None, init=False)
     frames: int = field(default=0, init=False)
     _lost_since: float | None = field(default=None, init=False)
     _last_try: float = field(default=float("-inf"), init=False)
+    _voiced: int | None = field(default=None, init=False)  # the game whose lines were rendered ahead
 
     @classmethod
     def from_config(cls, config: StationConfig, referee: Referee, camera: Camera | None, display: Display,
@@ -95,6 +98,17 @@ class Station:
                 self.board.show(image, view)
         for signal in self.referee.take_signals():
             getattr(self.signals, signal)()
+        batches = self.referee.take_lines()
+        if self.voice is not None:
+            speaker = self.referee.controller.speaker  # setup's Sound and Volume rows
+            if speaker is not None:
+                self.voice.set(speaker.mode, speaker.volume)
+            game = self.referee.game
+            if game is not None and self.referee.game_id != self._voiced:
+                self._voiced = self.referee.game_id
+                self.voice.prepare(self.referee.games[game.name].say_ahead(game.config))
+            if batches:  # one tick's batches came at one moment: one utterance (it cuts an older one short)
+                self.voice.say([line for lines in batches for line in lines])
 
     def _frame(self, now: float) -> Frame | None:
         if self.camera is not None and self._lost_since is None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from station.i18n import _
+
 MAX_NAME = 16  # characters: what a player line of the OLED shows whole
 QUOTED = 40    # characters of a bad name a message quotes: enough to find it, never thousands
 
@@ -36,16 +38,17 @@ class BadName(ValueError):
 def check_name(name: object) -> str:
     """The name as it is kept (spaces trimmed and single, Unicode composed), or ``BadName``."""
     if not isinstance(name, str):
-        raise BadName("a name must be text", "not text")
+        raise BadName(_("a name must be text"), "not text")
     tidy = " ".join(unicodedata.normalize("NFC", name).split())
     if not tidy:
-        raise BadName("a name cannot be empty", "empty")
+        raise BadName(_("a name cannot be empty"), "empty")
     if any(unicodedata.category(ch).startswith("C") for ch in tidy):
-        raise BadName(f"{quoted(tidy)} holds a character that cannot be shown (a control character)",
+        raise BadName(_("{name} holds a character that cannot be shown (a control character)", name=quoted(tidy)),
                       "a hidden character")
     if len(tidy) > MAX_NAME:
-        raise BadName(f"{cut(tidy)} is {len(tidy)} characters long and the screen shows {MAX_NAME}: shorten it "
-                      f"(a first name and an initial is enough)", "too long")
+        raise BadName(_("{name} is {length} characters long and the screen shows {most}: shorten it "
+                        "(a first name and an initial is enough)", name=cut(tidy), length=len(tidy), most=MAX_NAME),
+                      "too long")
     return tidy
 
 

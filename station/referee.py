@@ -295,3 +295,7 @@ class Referee:
 
     def take_signals(self) -> list[str]:
         return self.controller.take_signals()
+
+    def take_lines(self) -> list[Any]:
+        """The batches of spoken lines the events since the last call gave, oldest first."""
+        return self.controller.take_lines()

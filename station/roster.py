@@ -42,6 +42,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from station.i18n import _, ngettext
 from station.names import MAX_NAME, BadName, name_key, same_name
 from station.names import check_name as check_any_name
 from station.store import BUSY_SECONDS, is_damage, keep_aside
@@ -81,10 +82,11 @@ class ImportReport:
     skipped: list[str] = field(default_factory=list)  # "row 4: ..." lines
 
     def summary(self) -> str:
-        added = f"{len(self.added)} name{'s' if len(self.added) != 1 else ''} added"
         if not self.skipped:
-            return added + "."
-        return f"{added}; {len(self.skipped)} row{'s' if len(self.skipped) != 1 else ''} left out (see below)."
+            return ngettext("{n} name added.", "{n} names added.", len(self.added))
+        added = ngettext("{n} name added", "{n} names added", len(self.added))
+        return ngettext("{added}; {n} row left out (see below).", "{added}; {n} rows left out (see below).",
+                        len(self.skipped), added=added)
 
 
 def check_name(name: object) -> str:
@@ -166,14 +168,17 @@ class Roster:
                 try:
                     tidy = check_name(cell)
                 except RosterError as exc:
-                    skipped.append(f"row {number}: {exc}")
+                    skipped.append(_("row {number}: {reason}", number=number, reason=exc))
                     continue
                 same = next((known for known in taken if same_name(known, tidy)), None)
                 if same is not None:
-                    skipped.append(f"row {number}: {tidy} is already on the list" + (f" (as {same})" if same != tidy else ""))
+                    skipped.append(_("row {number}: {name} is already on the list", number=number, name=tidy) if same == tidy
+                                   else _("row {number}: {name} is already on the list (as {known})", number=number,
+                                          name=tidy, known=same))
                     continue
                 if len(taken) >= MAX_NAMES:
-                    skipped.append(f"row {number}: {tidy} was not added: the list holds {MAX_NAMES} names at most")
+                    skipped.append(_("row {number}: {name} was not added: the list holds {most} names at most",
+                                     number=number, name=tidy, most=MAX_NAMES))
                     continue
                 db.execute("INSERT INTO names (name, added) VALUES (?, ?)", (tidy, self._now()))
                 taken.append(tidy)
@@ -213,19 +218,21 @@ class Roster:
         for (known,) in db.execute("SELECT name FROM names"):
             if known == name or same_name(known, name):
                 return str(known)
-        raise RosterError(f"{name!r} is not on the list")
+        raise RosterError(_("{name} is not on the list", name=repr(name)))
 
     @staticmethod
     def _refuse_taken(db: sqlite3.Connection, name: str, but: str | None = None) -> None:
         for (known,) in db.execute("SELECT name FROM names"):
             if known != but and same_name(known, name):
-                raise RosterError(f"{name} is already on the list" + (f" (as {known})" if known != name else "")
-                                  + ": two children with one name could not be told apart; add an initial")
+                already = (_("{name} is already on the list", name=name) if known == name
+                           else _("{name} is already on the list (as {known})", name=name, known=known))
+                raise RosterError(_("{already}: two children with one name could not be told apart; add an initial",
+                                    already=already))
 
     @staticmethod
     def _refuse_full(db: sqlite3.Connection, more: int) -> None:
         if db.execute("SELECT count(*) FROM names").fetchone()[0] + more > MAX_NAMES:
-            raise RosterError(f"the list holds {MAX_NAMES} names at most: remove some first")
+            raise RosterError(_("the list holds {most} names at most: remove some first", most=MAX_NAMES))
 
     @contextmanager
     def _change(self, doing: str) -> Iterator[sqlite3.Connection]:
@@ -395,11 +402,11 @@ def read_csv(data: bytes | str) -> tuple[list[tuple[int, str]], list[str]]:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = data.decode("cp1252", errors="replace")
-            skipped.append("note: the file is not UTF-8; it was read as Windows-1252 (check accented names)")
+            skipped.append(_("note: the file is not UTF-8; it was read as Windows-1252 (check accented names)"))
     else:
         text = data.lstrip("\ufeff")
     if "\x00" in text:
-        raise RosterError("this is not a CSV file (it holds binary data): save the list as CSV from the spreadsheet")
+        raise RosterError(_("this is not a CSV file (it holds binary data): save the list as CSV from the spreadsheet"))
     first_line = text.lstrip("\r\n").partition("\n")[0]
     delimiter = max(",;\t", key=first_line.count)  # a spreadsheet's separator is all over its first row
     rows = _records(text, delimiter if first_line.count(delimiter) else ",")
@@ -412,12 +419,12 @@ def read_csv(data: bytes | str) -> tuple[list[tuple[int, str]], list[str]]:
     cells: list[tuple[int, str]] = []
     for number, row in enumerate(rows[first - 1:], start=first):
         if isinstance(row, str):
-            skipped.append(f"row {number}: {row}")
+            skipped.append(_("row {number}: {reason}", number=number, reason=row))
             continue
         if not any(cell.strip() for cell in row):
             continue  # a blank line between groups: nothing to add, nothing to report
         if column >= len(row):
-            skipped.append(f"row {number}: no name in column {column + 1}")
+            skipped.append(_("row {number}: no name in column {column}", number=number, column=column + 1))
             continue
         cells.append((number, row[column]))
     return cells, skipped
@@ -436,10 +443,11 @@ def _records(text: str, delimiter: str) -> list[list[str] | str]:
             return records
         except csv.Error as exc:
             if "field limit" in str(exc):
-                records.append(f"a cell is over {csv.field_size_limit():,} characters long: that is no name "
-                               "(is this the class list?)")
+                most = format(csv.field_size_limit(), ",")
+                records.append(_("a cell is over {most} characters long: that is no name (is this the class list?)",
+                                 most=most))
             else:
-                records.append(f"cannot be read as CSV ({exc})")
+                records.append(_("cannot be read as CSV ({problem})", problem=exc))
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -17,9 +17,11 @@ from PIL import Image, ImageDraw
 from station.hardware.buttons import BUTTON_NAMES, Buttons
 from station.hardware.display import Display
 from station.hardware.signals import Signals
+from station.speech.voice import Line, Voice
 from station.ui import fonts
 
 PRESS_SECONDS = 20.0  # how long a button is waited for before it counts as not working
+SPEAKER_LINE = "This is Math Card Station speaking."
 POLL_SECONDS = 0.05
 
 
@@ -45,11 +47,14 @@ class SelfTest:
     buzzer: bool = True  # a buzzer is configured
     led: bool = True  # an LED is configured
     button_names: Sequence[str] = BUTTON_NAMES
+    voice: Voice | None = None  # the speaker, when [sound] names one: checked after the LED
 
     def run(self) -> list[Check]:
         steps: list[tuple[str, Callable[[], list[Check]]]] = [("camera", self._camera), ("OLED", self._oled),
                                                               ("buttons", self._buttons), ("buzzer", self._buzzer),
                                                               ("LED", self._led)]
+        if self.voice is not None:
+            steps.append(("speaker", self._speaker))
         checks: list[Check] = []
         for number, (name, step) in enumerate(steps, 1):
             self.say(f"[{number}/{len(steps)}] {name}")
@@ -120,6 +125,15 @@ class SelfTest:
         self.wait(1.5)
         seen = self.ask("Did the LED blink three times?")
         return [Check("LED", seen, "blinked" if seen else "not seen: check which leg is long and its resistor")]
+
+    def _speaker(self) -> list[Check]:
+        assert self.voice is not None
+        self._show("Speaker", "listen")
+        self.voice.say([Line(SPEAKER_LINE, "game_over")])
+        self.wait(4.0)
+        heard = self.ask(f"Did you hear a little tune and '{SPEAKER_LINE}'?")
+        return [Check("speaker", heard, "heard" if heard else
+                      "not heard: check [sound] device (`aplay -L` lists them) and volume; docs/sound.md")]
 
     def _show(self, title: str, line: str) -> None:
         if self.display is not None:

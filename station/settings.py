@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from station.i18n import lazy_gettext
 from station.names import BadName, check_name, same_name
 
 Check = Callable[[Any], "str | None"]
@@ -114,7 +115,7 @@ def seat_keys(default_players: int, most: int, fewest: int = 1) -> dict[str, Key
     """The two keys every game's section starts with: how many players setup offers first (no
     fewer than the game can be played by), and the seat names (seat 1 first)."""
     return {
-        "players": Key(default_players, whole(fewest, most), "players the setup screen offers first"),
+        "players": Key(default_players, whole(fewest, most), lazy_gettext("players the setup screen offers first")),
         "names": Key(list(DEFAULT_NAMES), names, "seat names, seat 1 first", repair=repair_names),
     }
 

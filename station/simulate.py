@@ -29,7 +29,7 @@ class ScenarioRun:
     def __init__(self, scenario: Scenario, state_dir: Path, *, display: str = "dummy", record: str | None = None,
                  emit: Callable[[dict[str, Any]], None] | None = None, stream: Any = None,
                  between_frames: Callable[[], None] | None = None, table_events: bool = False,
-                 board: Any = None) -> None:
+                 board: Any = None, sounds: Path | None = None) -> None:
         from station.config import load_config
         from station.sim.virtual_table import CameraModel
 
@@ -48,6 +48,7 @@ class ScenarioRun:
                                                mat=self.mat)
         self.display_backend, self.record, self.stream = display, record, stream
         self.table_events = table_events
+        self.sounds = sounds  # a folder for every sound and spoken line (WAV files, sounds.jsonl), or None
         self.board = board   # the teacher's page's Board (station.web.board), fed as the daemon feeds it
         self.table = _Table()
         self.now = 0.0
@@ -77,13 +78,17 @@ class ScenarioRun:
         from station.paths import journal_path
         from station.referee import Referee
         from station.sim.virtual_camera import VirtualCamera
+        from station.speech.voice import SPEECH_CACHE, open_voice
         from station.store import Journal
+        from station.ui.setup import Speaker
         from station.vision.decode import make_decoder
 
         journal = Journal(journal_path(self.state_dir))
         seed = self.scenario.seed
         referee = Referee(self.config, journal, games=plugins(), seed=lambda: seed, log_event=self._record)
         self._referee = referee   # the game the records describe, also while a restart rebuilds the station
+        if self.config["sound"]["backend"] != "none":  # a speaker in the config: setup's Sound and Volume rows
+            referee.controller.speaker = Speaker.of(self.config["sound"])
         camera = VirtualCamera(self._scene, width=self.camera_model.width_px, height=self.camera_model.height_px,
                                camera=self.camera_model, clock=lambda: self.now)
         if first:
@@ -91,12 +96,15 @@ class ScenarioRun:
             # fast the frames are rendered
             self.display = open_display(self.display_backend, record=self.record, stream=self.stream,
                                         clock=lambda: self.now)
+            # the speaker outlives a restart, as the OLED does: what it said before is in its index
+            self.voice = open_voice(self.config["sound"], self.state_dir / SPEECH_CACHE, folder=self.sounds,
+                                    clock=lambda: self.now)
         self.buttons = ScriptedButtons()
         self.signals = open_signals("none")
         self.station = Station.from_config(self.config, referee, camera, self.display, self.buttons, self.signals,
                                            make_decoder(self.config["vision"]["decoder"]),
                                            table_log=self._table_log if self.table_events else None,
-                                           clock=lambda: self.now)
+                                           clock=lambda: self.now, voice=self.voice)
         self.station.board = self.board
         resumed = referee.resume(self.now)
         if first and self.scenario.game is not None and not resumed:
@@ -163,6 +171,7 @@ class ScenarioRun:
     def close(self) -> None:
         self.station.referee.journal.close()
         self.display.close()
+        self.voice.close()
 
     def _place(self, step: Step) -> None:
         self._put(step)

@@ -1,8 +1,12 @@
 """What a child reads on a drawn screen: the words cut short, glyphs the OLED font lacks, and the
-bottom line (the words drawn lowest, as shown), for the games' every-screen tests."""
+bottom line (the words drawn lowest, as shown), for the games' every-screen tests; and the same
+screen in every language the station speaks (``unreadable_in_every_language``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from station.i18n import languages, use_language
 from station.ui import fonts
 from station.ui.screens import compose
 from station.ui.views import View
@@ -34,6 +38,20 @@ def unreadable(view: View) -> list[str]:
     with no glyph."""
     return ([f"cut: {text!r}" for text in cut(view)] + [f"clipped: {text!r}" for text in clipped(view)]
             + [f"no glyph: {ch!r}" for ch in sorted(missing_glyphs(view))])
+
+
+def unreadable_in_every_language(make_view: Callable[[], View]) -> dict[str, list[str]]:
+    """The screen ``make_view`` builds, built and drawn in each language the station speaks
+    (Spanish runs about a third longer than English): what a child could not read in each, by
+    language ({} when every language reads whole). ``make_view`` must take its words from
+    ``station.i18n`` when it is called, so that each language's own are drawn."""
+    found = {}
+    for name in languages():
+        with use_language(name):
+            problems = unreadable(make_view())
+        if problems:
+            found[name] = problems
+    return found
 
 
 def bottom_line(view: View) -> str:

@@ -13,6 +13,7 @@ import pytest
 from engine.catalog import load_catalog
 from engine.errors import CatalogError
 from station.cli import main
+from station.i18n import use_language
 from station.printables.raster import rasterise
 from station.printables.rules_card import BUTTONS, MAX_PAGES, rules_card
 from station.vision.decode import make_decoder
@@ -34,11 +35,12 @@ def squeezed(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def pages_of(texts: list[str], title: str) -> list[str]:
+def pages_of(texts: list[str], title: str, heading: str = "How to play") -> list[str]:
     """The pages of one game's card: from its 'How to play' page up to the next game's."""
-    starts = [i for i, text in enumerate(texts) if squeezed(text).startswith(squeezed(f"How to play {title}"))]
+    starts = [i for i, text in enumerate(texts) if squeezed(text).startswith(squeezed(f"{heading} {title}"))]
     assert len(starts) == 1, f"{title}: {len(starts)} first pages"
-    end = next((i for i in range(starts[0] + 1, len(texts)) if squeezed(texts[i]).startswith("Howtoplay")), len(texts))
+    end = next((i for i in range(starts[0] + 1, len(texts)) if squeezed(texts[i]).startswith(squeezed(heading))),
+               len(texts))
     return texts[starts[0]:end]
 
 
@@ -108,3 +110,63 @@ def test_a_mistake_in_a_card_s_file_names_the_file(monkeypatch):
     with pytest.raises(CatalogError) as caught:
         rules_card("sum")
     assert "games/sum/sum.rules.toml" in str(caught.value) and "'N99' is not in the SUM deck" in str(caught.value)
+
+
+# --- in Spanish ----------------------------------------------------------------------------------
+
+SPANISH_HEADING = "Cómo se juega a"
+
+
+@pytest.fixture(scope="module")
+def every_card_in_spanish(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("rules-es") / "reglas.pdf"
+    assert main(["rules", "print", "all", "--language", "es", "--out", str(out)]) == 0
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_s_card_reads_in_spanish_with_how_to_win_and_every_button(every_card_in_spanish, game):
+    english = rules_card(game)
+    with use_language("es"):
+        card = rules_card(game)
+    assert card.win != english.win and card.about != english.about
+    pages = pages_of(page_texts(every_card_in_spanish), card.title, SPANISH_HEADING)
+    assert 1 <= len(pages) <= MAX_PAGES
+    text = squeezed(" ".join(pages))
+    for words in (card.about, card.win, *card.setup, *card.turn, *card.station):
+        assert squeezed(words) in text
+    for button in BUTTONS:
+        assert squeezed(f"{button.upper()}: {card.buttons[button]}") in text, button
+    for english_words in ("Setup", "Howtowin", "Thebuttons", "Whatthestationdoes", "players"):
+        assert english_words not in text
+    assert "Preparación" in text and "Cómosegana" in text and "Losbotones" in text and "mathstationmatprint" in text
+
+
+def test_the_spanish_cards_fit_one_a4_page_each_as_the_english_ones_do(tmp_path, capsys):
+    assert main(["rules", "print", "all", "--language", "es", "--out", str(tmp_path / "a4.pdf")]) == 0
+    assert f"on {len(GAMES)} a4 pages" in capsys.readouterr().out
+    assert main(["rules", "print", "all", "--language", "es", "--paper", "a5", "--out", str(tmp_path / "a5.pdf")]) == 0
+    texts = page_texts(tmp_path / "a5.pdf")
+    assert all(len(pages_of(texts, rules_card(game).title, SPANISH_HEADING)) <= MAX_PAGES for game in GAMES)
+
+
+def test_the_spanish_card_writes_numbers_as_spanish_schools_do(every_card_in_spanish):
+    text = " ".join(page_texts(every_card_in_spanish))
+    assert "«0,25 < 1/3: fuera de orden»" in text and "0.25" not in text
+    assert "¿Está bien?" in text and "¡piensa antes de jugar!" in text
+
+
+def test_rules_print_refuses_a_language_without_catalogs_in_one_line_and_writes_nothing(tmp_path, capsys):
+    assert main(["rules", "print", "sum", "--language", "fr", "--out", str(tmp_path / "r.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "--language: the station speaks 'en', 'es', not 'fr'" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_translation_too_long_for_two_pages_names_its_catalog_not_the_english_file(tmp_path, capsys):
+    out = tmp_path / "r.pdf"
+    assert main(["rules", "print", "sum", "--language", "es", "--paper", "90x110mm", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "the SUM rules card does not fit 2 90x110mm pages: shorten its words " \
+           "(station/games/sum/locale/es/LC_MESSAGES/sum.po)" in err
+    assert not out.exists()

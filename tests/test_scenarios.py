@@ -21,6 +21,7 @@ from station.sim.scenario import (
     parse_scenario,
     screen_shows,
 )
+from station.hardware.audio import read_index
 from station.simulate import ScenarioRun
 from station.sim.virtual_table import CameraModel, Scene, VirtualTable
 from station.store import Journal
@@ -43,9 +44,12 @@ def play(path: Path, state_dir: Path, **kwargs) -> ScenarioRun:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_every_shipped_scenario_comes_true(path, tmp_path):
-    run = play(path, tmp_path)
+    run = play(path, tmp_path / "state", sounds=tmp_path / "sounds")
     kinds = [r["type"] for r in run.records]
     assert "action" in kinds, "a scenario that makes no play tests nothing"
+    heard = read_index(tmp_path / "sounds")  # the speaker's mock: what the players heard
+    assert heard, "a play the station judged and nobody heard"
+    assert all((tmp_path / "sounds" / str(r["file"])).stat().st_size > 44 for r in heard)
 
 
 def test_the_scenarios_cover_what_the_station_must_survive():

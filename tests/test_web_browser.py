@@ -240,3 +240,37 @@ def test_the_history_downloads_as_csv(browser, server) -> None:  # type: ignore[
     rows = list(csv.DictReader(done.open(encoding="utf-8", newline="")))
     assert [r["game"] for r in rows] == ["SUM", "Math Wars Meta"]
     assert all("Ana" in r["players"] for r in rows)
+
+
+@pytest.fixture
+def spanish_browser():  # type: ignore[no-untyped-def]
+    """Chromium set to Spanish (Spain), as a teacher's laptop in a Spanish school is: it asks for es-ES first."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=es-ES"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    options.add_experimental_option("prefs", {"intl.accept_languages": "es-ES,es"})
+    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def test_a_spanish_browser_sees_the_page_in_spanish(spanish_browser, server) -> None:  # type: ignore[no-untyped-def]
+    browser = spanish_browser
+    browser.get(f"http://127.0.0.1:{server.port}/station")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+    assert "Escribe el PIN de la estación" in browser.find_element(By.TAG_NAME, "body").text
+    browser.find_element(By.ID, "pin").send_keys(PIN)
+    assert browser.find_element(By.ID, "unlock").text == "Entrar"
+    submit(browser, browser.find_element(By.ID, "unlock"))
+    assert_nothing_blocked(browser)
+    assert [link.text for link in browser.find_elements(By.CSS_SELECTOR, "nav a")] == ["Estación", "Lista de clase",
+                                                                                       "Historial"]
+    assert browser.find_element(By.TAG_NAME, "h1").text == "La estación ahora"
+    WebDriverWait(browser, PATIENCE).until(  # the live stream has run the page's script, which writes the title
+        lambda b: b.find_element(By.ID, "live").get_attribute("data-version") is not None)
+    assert browser.find_element(By.ID, "live-title").text == "No se está jugando ninguna partida"
+    assert browser.find_element(By.ID, "save").text == "Guardar los ajustes"
+    browser.find_element(By.ID, "sign-out").click()
+    WebDriverWait(browser, PATIENCE).until(lambda b: "Sesión cerrada en este navegador." in b.page_source)

@@ -28,6 +28,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph
 from engine.catalog import Card, load_catalog
 from engine.errors import CatalogError
 from engine.games import GAME_TITLES, GAMES
+from station.i18n import SOURCE_LANGUAGE, Words, gettext, language, lazy_gettext, ngettext
 from station.printables.fonts import BOLD, CAP_HEIGHT, REGULAR, register_fonts, text_width
 from station.printables.looks import look_for
 from station.printables.mat_pdf import draw_mat_picture
@@ -45,7 +46,8 @@ else:  # pragma: no cover - Python 3.10 (Ubuntu 22.04)
 MAX_PAGES = 2  # a rules card is one page, two at most
 PICTURE_HEIGHT_MM = 62.0  # the mat picture at most this tall (and as wide as the text)
 BUTTONS = ("select", "confirm", "back", "spare")  # in the order they sit on the station, left to right
-SECTIONS = (("setup", "Set up"), ("turn", "How to play"), ("station", "What the station does"))
+SECTIONS = (("setup", lazy_gettext("Set up")), ("turn", lazy_gettext("How to play")),
+            ("station", lazy_gettext("What the station does")))
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,16 @@ def words_file(game: str) -> str:
     return f"{package.replace('.', '/')}/{game}.rules.toml"
 
 
+def _words_source(game: str) -> str:
+    """Where the words of the card in the language of the moment are kept: the file, or its catalog."""
+    here = language()
+    if here == SOURCE_LANGUAGE:
+        return words_file(game)
+    package = GAMES[game].station_data or ""
+    domain = package.rpartition(".")[2]
+    return f"{package.replace('.', '/')}/locale/{here}/LC_MESSAGES/{domain}.po"
+
+
 def rules_card(game: str) -> RulesCard:
     """The rules card of ``game`` from its folder's ``<game>.rules.toml``; a ``CatalogError`` names
     the file and what is wrong with it."""
@@ -106,12 +118,16 @@ def rules_card(game: str) -> RulesCard:
 
 
 def _card(game: str, data: dict[str, Any]) -> RulesCard:
-    lines = {key: tuple(str(line) for line in data[key]) for key, _ in SECTIONS}
-    buttons = {name: str(data["buttons"][name]) for name in BUTTONS}
+    """The card in the language of the moment: each text of the file through the game's own catalog
+    (``station/games/<game>/locale/``; English, the file's words, where it has none)."""
+    words = Words(GAMES[game].station_data or "station")
+    say = words.gettext
+    lines = {key: tuple(say(str(line)) for line in data[key]) for key, _ in SECTIONS}
+    buttons = {name: say(str(data["buttons"][name])) for name in BUTTONS}
     picture = data["picture"]
     cards = tuple(PlacedCard(str(c["card"]), str(c["zone"]), float(c.get("dx", 0.0)), float(c.get("dy", 0.0)),
                              float(c.get("angle", 0.0)), str(c.get("text", ""))) for c in picture.get("cards", []))
-    card = RulesCard(game, str(data["about"]), lines["setup"], lines["turn"], str(data["win"]), lines["station"],
+    card = RulesCard(game, say(str(data["about"])), lines["setup"], lines["turn"], say(str(data["win"])), lines["station"],
                      buttons, int(picture["seats"]), cards)
     layout = mat_layout(game, card.seats)
     deck = load_catalog().game(game)
@@ -146,8 +162,10 @@ def _styles() -> dict[str, ParagraphStyle]:
 def _players(game: str) -> str:
     least, most = load_catalog().game(game).player_range
     if most is None:
-        return f"{least} or more players"
-    return f"{least} player" if least == most == 1 else f"{least} to {most} players"
+        return ngettext("{n} or more players", "{n} or more players", least)
+    if least == most:
+        return ngettext("{n} player", "{n} players", least)
+    return gettext("{least} to {most} players", least=least, most=most)
 
 
 def flowables(card: RulesCard, width_mm: float) -> list[Flowable]:
@@ -156,27 +174,29 @@ def flowables(card: RulesCard, width_mm: float) -> list[Flowable]:
     colour = look_for(card.game).colour(next(iter(load_catalog().game(card.game).faces.values())).kind)
     title = ParagraphStyle("gametitle", parent=style["title"], textColor=colors.HexColor(colour))
     parts: list[Flowable] = [
-        Paragraph(f"How to play {escape(card.title)}", title),
-        Paragraph(f"{_players(card.game)} · the printed cards and mat · a Math Card Station", style["players"]),
+        Paragraph(escape(gettext("How to play {game}", game=card.title)), title),
+        Paragraph(escape(gettext("{players} · the printed cards and mat · a Math Card Station", players=_players(card.game))),
+                  style["players"]),
         Paragraph(escape(card.about), style["about"]),
         MatPicture(mat_layout(card.game, card.seats), card.cards, width_mm, PICTURE_HEIGHT_MM),
-        Paragraph(f"The mat for {card.seats} player{'s' if card.seats != 1 else ''}, with a few cards in place. "
-                  "Print it with: mathstation mat print " + card.game, style["caption"]),
+        Paragraph(escape(ngettext("The mat for {n} player, with a few cards in place. Print it with: {command}",
+                                  "The mat for {n} players, with a few cards in place. Print it with: {command}",
+                                  card.seats, command="mathstation mat print " + card.game)), style["caption"]),
     ]
     for key, head in SECTIONS[:2]:
-        parts += _section(head, getattr(card, key), style)
-    parts += [Paragraph("How to win", style["head"]), Paragraph(escape(card.win), style["win"])]
-    parts += _section(SECTIONS[2][1], card.station, style)
-    parts += [Paragraph("The buttons", style["head"])] + [
+        parts += _section(str(head), getattr(card, key), style)
+    parts += [Paragraph(escape(gettext("How to win")), style["head"]), Paragraph(escape(card.win), style["win"])]
+    parts += _section(str(SECTIONS[2][1]), card.station, style)
+    parts += [Paragraph(escape(gettext("The buttons")), style["head"])] + [
         Paragraph(f"<b>{name.upper()}</b>: {escape(card.buttons[name])}", style["bullet"], bulletText="•")
         for name in BUTTONS]
-    parts.append(Paragraph(f"Every rule the station referees, in full: docs/rules/{_rules_doc(card.game)} "
-                           "in the Math Card Station's documentation.", style["foot"]))
+    parts.append(Paragraph(escape(gettext("Every rule the station referees, in full: {page} in the Math Card Station's "
+                                         "documentation.", page="docs/rules/" + _rules_doc(card.game))), style["foot"]))
     return parts
 
 
 def _section(head: str, lines: Sequence[str], style: dict[str, ParagraphStyle]) -> list[Flowable]:
-    return [Paragraph(head, style["head"]), *(Paragraph(escape(line), style["bullet"], bulletText="•") for line in lines)]
+    return [Paragraph(escape(head), style["head"]), *(Paragraph(escape(line), style["bullet"], bulletText="•") for line in lines)]
 
 
 def _rules_doc(game: str) -> str:
@@ -228,7 +248,7 @@ def _draw_card(c: Canvas, card: Card, placed: PlacedCard, layout: MatLayout) -> 
     c.setStrokeColor(colour)
     c.setLineWidth(2.0)
     c.drawPath(path, stroke=1, fill=1)
-    words = placed.text or _face_words(card)
+    words = placed.text or _facegettext(card)
     c.setFillColor(colour)
     if shape.fills_box:  # a rectangle: the words on its left, in view when the next card lies over its right
         size = min(24.0, 40.0 / text_width(words, BOLD, 1.0))
@@ -244,7 +264,7 @@ def _draw_card(c: Canvas, card: Card, placed: PlacedCard, layout: MatLayout) -> 
     c.restoreState()
 
 
-def _face_words(card: Card) -> str:
+def _facegettext(card: Card) -> str:
     """A card's value as it is printed (the true minus and times signs), else its kind's name."""
     face = card.face
     op = SIGNS.get(face.op, face.op) if face.op else ""
@@ -277,7 +297,7 @@ def draw_rules_pages(c: Canvas, games: Sequence[str], paper: Paper) -> int:
             c.showPage()
             if queue and (len(queue) == before or used >= MAX_PAGES):
                 raise CatalogError(f"the {card.title} rules card does not fit {MAX_PAGES} {paper.name} pages: "
-                                   f"shorten its words ({words_file(card.game)})")
+                                   f"shorten its words ({_words_source(card.game)})")
         pages += used
     return pages
 
@@ -286,7 +306,8 @@ def _page_footer(c: Canvas, card: RulesCard, page: int, paper: Paper, margin: fl
     c.setFont(REGULAR, 7)
     c.setFillColor(colors.HexColor("#777777"))
     c.drawRightString((paper.width - margin) * mm, (margin - 6) * mm,
-                      f"{card.title} rules card{' (continued)' if page > 1 else ''} · Math Card Station")
+                      gettext("{game} rules card (continued) · Math Card Station", game=card.title) if page > 1
+                      else gettext("{game} rules card · Math Card Station", game=card.title))
 
 
 def write_rules_pdf(games: Sequence[str], paper: Paper, path: Path, progress: Callable[[int, int], None] | None = None) -> int:
@@ -297,7 +318,7 @@ def write_rules_pdf(games: Sequence[str], paper: Paper, path: Path, progress: Ca
     register_fonts()
     with atomic_output(path) as stream:
         c = Canvas(stream, pagesize=(paper.width * mm, paper.height * mm), pageCompression=1)
-        c.setTitle(f"{' + '.join(GAME_TITLES[g] for g in games)}: how to play")
+        c.setTitle(gettext("{games}: how to play", games=" + ".join(GAME_TITLES[g] for g in games)))
         c.setCreator("mathstation rules print")
         pages = draw_rules_pages(c, games, paper)
         c.save()

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from station.hardware.buttons import Press
 from station.table.adapter import Note
 from station.ui.overlays import Overlay
-from station.ui.setup import SEAT, SetupOption, seat_rows, seated
+from station.ui.setup import SEAT, SOUND, SetupOption, Speaker, seat_rows, seated, speaker_of, speaker_rows
 from station.ui.views import FaultView, HandView, LiveView, Menu, MenuView, SetupView, VerdictView, View
 
 if TYPE_CHECKING:
@@ -116,7 +116,9 @@ class Controller:
     question: _Question | None = None
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
+    lines: list[Any] = field(default_factory=list)  # batches of spoken lines to say, drained by the station
     address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
+    speaker: Speaker | None = None  # a station with a speaker: setup's Sound and Volume rows, read by the loop
 
     # ---- what the station tells the controller ------------------------------------------------
 
@@ -131,6 +133,9 @@ class Controller:
 
     def show_events(self, events: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> None:
         plugin = self.games[self.game]
+        said = plugin.say(events, state, self.reveal)
+        if said:
+            self.lines.append(said)
         shown = plugin.overlays(events, state, self.reveal)
         done = {kind for e in events for kind in plugin.dismiss_on.get(e["type"], ())}
         if done:  # e.g. a new card on the table: the last hand's waiting screens have done their job
@@ -227,6 +232,8 @@ class Controller:
             self.setup = self.games[self.game].setup_options(defaults)
             self.names = list(self.roster())
             self.setup = seat_rows(self.setup, self.names, list(defaults.get("names", [])))
+            if self.speaker is not None:
+                self.setup += speaker_rows(self.speaker)
             self.setup_row, self.screen = 0, "setup"
         return []
 
@@ -257,7 +264,9 @@ class Controller:
             self.setup = seat_rows(self.setup, self.names, list(self.defaults.get(self.game, {}).get("names", [])))
 
     def _start(self) -> StartGame:
-        choices = {option.key: option.value for option in self.setup if not option.key.startswith(SEAT)}
+        choices = {option.key: option.value for option in self.setup if not option.key.startswith((SEAT, SOUND))}
+        if self.speaker is not None:
+            self.speaker = speaker_of(self.setup, self.speaker)
         defaults = dict(self.defaults.get(self.game, {}))
         names = seated(self.setup)
         if names:  # the roster's children in their seats, in place of the config's names
@@ -371,3 +380,8 @@ class Controller:
     def take_signals(self) -> list[str]:
         signals, self.signals = self.signals, []
         return signals
+
+    def take_lines(self) -> list[Any]:
+        """The batches of spoken lines (``station.speech.voice.Line``) since the last call, oldest first."""
+        lines, self.lines = self.lines, []
+        return lines

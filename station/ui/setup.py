@@ -9,7 +9,7 @@ controller adds a "Seat N" row per player after the players row, each offering t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,3 +94,35 @@ def seat_rows(options: list[SetupOption], roster: Sequence[str], configured: Seq
 def seated(options: Sequence[SetupOption]) -> list[str]:
     """The names the seat rows hold, seat 1 first (empty without seat rows)."""
     return [o.value for o in options if o.key.startswith(SEAT)]
+
+
+SOUND = "sound."
+"""Setup rows of the station's speaker (not the game's): their keys start with this."""
+SOUND_MODES = (("on", "voice"), ("quiet", "beeps only"), ("off", "off"))
+VOLUMES = (20, 40, 60, 80, 100)
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """How the speaker sounds, as setup last left it: ``mode`` on (voice and sounds), quiet (sounds
+    only) or off; ``volume`` in percent."""
+
+    mode: str = "on"
+    volume: int = 80
+
+    @classmethod
+    def of(cls, sound: Mapping[str, Any]) -> Speaker:
+        """As a config's ``[sound]`` section starts it: quiet or on, at its volume."""
+        return cls("quiet" if sound["quiet"] else "on", int(sound["volume"]))
+
+
+def speaker_rows(speaker: Speaker) -> list[SetupOption]:
+    """The setup screen's Sound and Volume rows (shown only on a station with a speaker)."""
+    return [SetupOption(f"{SOUND}mode", "Sound", [Choice(value, label) for value, label in SOUND_MODES], speaker.mode),
+            SetupOption(f"{SOUND}volume", "Volume", [Choice(v, f"{v}%") for v in VOLUMES], speaker.volume)]
+
+
+def speaker_of(options: Sequence[SetupOption], before: Speaker) -> Speaker:
+    """The speaker as the setup rows now say (``before`` where a row is missing)."""
+    values = {o.key[len(SOUND):]: o.value for o in options if o.key.startswith(SOUND)}
+    return Speaker(values.get("mode", before.mode), values.get("volume", before.volume))

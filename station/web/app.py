@@ -34,8 +34,9 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from engine.games import GAME_TITLES
 from station import history_summary
 from station.config import ConfigFileError, load_config, schema
+from station.i18n import _
 from station.roster import MAX_NAME, Roster, RosterError
-from station.web import history, settings_edit
+from station.web import history, language, settings_edit
 from station.web.board import Board
 from station.web.guard import Guard, device_of, in_words
 from station.web.pin import load_or_make_secret
@@ -67,6 +68,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     and the settings' game sections are theirs. ``live_table``: the virtual table the station
     reads, played on ``/table`` (no such page without it)."""
     app = Flask(__name__)
+    language.install(app)  # first: every answer, the PIN form too, is in the browser's language
     secret = load_or_make_secret(state_dir) if state_dir is not None else secrets.token_bytes(32)
     app.secret_key = secret
     app.config.update(MAX_CONTENT_LENGTH=MAX_UPLOAD, SESSION_COOKIE_NAME=COOKIE, SESSION_COOKIE_HTTPONLY=True,
@@ -160,14 +162,14 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     def sign_out() -> Any:
         sessions.end(session.get("sid", ""))
         session.clear()
-        flash("Signed out on this browser.", "ok")
+        flash(_("Signed out on this browser."), "ok")
         return redirect(url_for("station"))
 
     @app.post("/signout-everywhere")
     def sign_out_everywhere() -> Any:
         sessions.end_all()
         session.clear()
-        flash("Signed out on every browser: each one needs the PIN again.", "ok")
+        flash(_("Signed out on every browser: each one needs the PIN again."), "ok")
         return redirect(url_for("station"))
 
     @app.get("/")
@@ -190,12 +192,12 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
 
     @app.post("/roster/add")
     def roster_add() -> Any:
-        return roster_change(lambda: f"{roster.add(request.form.get('name', ''))} added.")
+        return roster_change(lambda: _("{name} added.", name=roster.add(request.form.get("name", ""))))
 
     @app.post("/roster/rename")
     def roster_rename() -> Any:
         old = request.form.get("old", "")
-        return roster_change(lambda: f"{old} is now {roster.rename(old, request.form.get('new', ''))}.")
+        return roster_change(lambda: _("{old} is now {new}.", old=old, new=roster.rename(old, request.form.get("new", ""))))
 
     @app.post("/roster/remove")
     def roster_remove() -> Any:
@@ -203,14 +205,14 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
 
         def remove() -> str:
             roster.remove(name)
-            return f"{name} removed (games already played keep the name)."
+            return _("{name} removed (games already played keep the name).", name=name)
         return roster_change(remove)
 
     @app.post("/roster/import")
     def roster_import() -> Any:
         upload = request.files.get("file")
         if upload is None or not upload.filename:
-            flash("Choose a CSV file first.", "error")
+            flash(_("Choose a CSV file first."), "error")
             return redirect(url_for("roster_page"))
         try:
             report = roster.import_csv(upload.read())
@@ -238,7 +240,8 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
             children=children, chart=history.chart_svg(children), when=history.when,
             result=history_summary.result, details=history_summary.details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
             players=sorted({p for s in everyone for p in s.players}, key=str.casefold),
-            dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode())
+            dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode(),
+            date_unknown=history.DATE_UNKNOWN)
 
     @app.get("/history.csv")
     def history_csv() -> Any:
@@ -275,7 +278,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     def snapshot() -> Any:
         sight = board.sight()
         if sight is None:
-            return Response("The camera has not given a picture yet.", status=404, mimetype="text/plain")
+            return Response(_("The camera has not given a picture yet."), status=404, mimetype="text/plain")
         return Response(snapshot_jpeg(sight), mimetype="image/jpeg")
 
     setup_check = SetupCheck(board)
@@ -288,23 +291,23 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
     def check_picture() -> Any:
         picture = setup_check.picture_jpeg()
         if picture is None:
-            return Response("The camera has not given a picture yet.", status=404, mimetype="text/plain")
+            return Response(_("The camera has not given a picture yet."), status=404, mimetype="text/plain")
         return Response(picture, mimetype="image/jpeg")
 
     @app.post("/station/settings")
     def save_settings() -> Any:
         if config_path is None:
-            flash("The station runs on its built-in defaults (no config file): create "
-                  "/etc/mathstation/station.toml to change settings here.", "error")
+            flash(_("The station runs on its built-in defaults (no config file): create "
+                    "/etc/mathstation/station.toml to change settings here."), "error")
         else:
             try:
                 settings_edit.apply_changes(config_path, request.form, games)
-                flash("Saved. The station uses the new settings when it next starts "
-                      "(sudo systemctl restart mathstation).", "ok")
+                flash(_("Saved. The station uses the new settings when it next starts "
+                        "(sudo systemctl restart mathstation)."), "ok")
             except ConfigFileError as exc:
-                flash(f"Not saved: {exc}", "error")
+                flash(_("Not saved: {reason}", reason=exc), "error")
             except OSError as exc:
-                flash(f"Not saved: cannot write {config_path} ({exc.strerror or exc}).", "error")
+                flash(_("Not saved: cannot write {path} ({problem}).", path=config_path, problem=exc.strerror or exc), "error")
         return redirect(url_for("station") + "#settings")
 
     if live_table is not None:

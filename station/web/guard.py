@@ -22,6 +22,8 @@ from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
+from station.i18n import ngettext
+
 TIERS = "5 per minute; 10 per 15 minutes; 20 per hour; 40 per day"
 
 
@@ -64,7 +66,7 @@ def device_of(address: str | None) -> str:
 def in_words(seconds: int) -> str:
     """A wait as the PIN form says it: '60 seconds', '14 minutes', '3 hours'."""
     if seconds <= 90:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
+        return ngettext("{n} second", "{n} seconds", seconds)
     if seconds <= 90 * 60:
-        return f"{math.ceil(seconds / 60)} minutes"
-    return f"{math.ceil(seconds / 3600)} hours"
+        return ngettext("{n} minute", "{n} minutes", math.ceil(seconds / 60))
+    return ngettext("{n} hour", "{n} hours", math.ceil(seconds / 3600))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games import GAME_TITLES
 from station.game_dates import DATE_UNKNOWN, known_day, when
+from station.i18n import _
 from station.store import GameSummary, Journal, summarise
 
 if TYPE_CHECKING:
@@ -46,7 +47,9 @@ class Filters:
                 try:
                     dates[key] = date.fromisoformat(text)
                 except ValueError:
-                    problems.append(f"'{text}' is not a date like 2026-03-14: the {key} date was left out")
+                    problems.append(_("'{text}' is not a date like 2026-03-14: the from date was left out", text=text)
+                                    if key == "from" else
+                                    _("'{text}' is not a date like 2026-03-14: the to date was left out", text=text))
         return cls((args.get("child") or "").strip(), (args.get("game") or "").strip(), dates["from"], dates["to"]), problems
 
     def keeps(self, s: GameSummary) -> bool:
@@ -127,19 +130,23 @@ def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
     row, left, width = 22, 120, 360
     most = max((c.played for c in shown), default=0) or 1
     height = row * len(shown) + 30
+    heading = _("Games played and won by each child")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{left + width + 60}" height="{height}" '
              f'viewBox="0 0 {left + width + 60} {height}" font-family="sans-serif" font-size="13">',
-             "<title>Games played and won by each child</title>"]
+             f"<title>{escape(heading)}</title>"]
     for i, c in enumerate(shown):
         y = 10 + i * row
         played, won = width * c.played / most, width * c.wins / most
+        played_words = _("{name}: {n} played", name=c.name, n=c.played)
+        won_words = _("{name}: {n} won", name=c.name, n=c.wins)
         parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end">{escape(c.name)}</text>')
         parts.append(f'<rect class="played" x="{left}" y="{y + 2}" width="{played:.1f}" height="16" fill="#b9d3ee">'
-                     f"<title>{escape(c.name)}: {c.played} played</title></rect>")
+                     f"<title>{escape(played_words)}</title></rect>")
         parts.append(f'<rect class="won" x="{left}" y="{y + 2}" width="{won:.1f}" height="16" fill="#1f5f9f">'
-                     f"<title>{escape(c.name)}: {c.wins} won</title></rect>")
+                     f"<title>{escape(won_words)}</title></rect>")
         parts.append(f'<text x="{left + played + 6:.1f}" y="{y + 14}">{c.wins}/{c.played}</text>')
-    parts.append(f'<text x="{left}" y="{height - 4}" fill="#555">dark: won, light: played</text></svg>')
+    key = _("dark: won, light: played")
+    parts.append(f'<text x="{left}" y="{height - 4}" fill="#555">{escape(key)}</text></svg>')
     return "".join(parts)
 
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from station.game_plugin import StationGame
 
 #: (section, key) pairs the page offers; each game's "players" is added from the plug-ins handed down.
-MAIN_SETTINGS = [("station", "game"), ("station", "log_level"), ("camera", "source"), ("camera", "fps"),
+MAIN_SETTINGS = [("station", "game"), ("station", "language"), ("station", "log_level"), ("camera", "source"), ("camera", "fps"),
                  ("display", "rotate"), ("display", "contrast"), ("signals", "buzzer"), ("web", "port")]
 
 

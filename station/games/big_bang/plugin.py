@@ -12,6 +12,7 @@ from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame
 from station.settings import Key, seat_keys, whole, yes_no
 from station.games.big_bang import screens as screens
+from station.games.big_bang import spoken as spoken
 
 if TYPE_CHECKING:
     from station.sim.virtual_table import Scene
@@ -23,6 +24,7 @@ NAME = "big-bang"
 class BigBangStation(StationGame):
     name = NAME
     screens = screens
+    spoken = spoken
     replayable = frozenset({"result"})
     press_through = frozenset({"verdict", "banner"})  # CONFIRM starts the round whatever shows (a note never stops it)
     history_columns = ("points", "cards_left", "minutes")

@@ -12,6 +12,7 @@ from station.games import Action, Demo, StationGame
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.table.mat import MatLayout, mat_layout
 from station.games.math_rush import screens as screens
+from station.games.math_rush import spoken as spoken
 
 if TYPE_CHECKING:
     from station.sim.virtual_table import Scene
@@ -30,6 +31,7 @@ def _timer(value: Any) -> str | None:
 class MathRushStation(StationGame):
     name = NAME
     screens = screens
+    spoken = spoken
     replayable = frozenset({"result"})
     press_through = frozenset({"verdict", "banner"})  # CONFIRM starts the clock whatever shows (a note never stops it)
     history_columns = ("points", "points_by_round", "goals_completed")

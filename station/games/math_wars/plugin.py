@@ -14,6 +14,7 @@ from station.games import Action, Demo, Menu, StationGame
 from station.settings import Key, one_of, seat_keys, whole
 from station.table.mat import MatLayout, mat_layout
 from station.games.math_wars import screens as screens
+from station.games.math_wars import spoken as spoken
 from station.ui.views import clock_text
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ NAME = "math-wars"
 class MathWarsStation(StationGame):
     name = NAME
     screens = screens
+    spoken = spoken
     dismiss_on = {"card_played": frozenset({"hand"})}  # a new card down: the last hand's screens are done
     replayable = frozenset({"hand"})
     history_columns = ("victories", "hands", "rounds")

@@ -11,6 +11,7 @@ from engine.protocol import Event, Game
 from station.games import Action, Demo, Menu, StationGame, per_player
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.games.sum import screens as screens
+from station.games.sum import spoken as spoken
 
 if TYPE_CHECKING:
     from station.sim.virtual_table import Scene
@@ -23,6 +24,7 @@ NAME = "sum"
 class SumStation(StationGame):
     name = NAME
     screens = screens
+    spoken = spoken
     replayable = frozenset({"result"})
     history_columns = ("won_cards", "equations", "won_by")
     story_events = frozenset({"target_set", "equation_won", "violation", "turn_over", "wild_played", "target_changed",

@@ -11,6 +11,7 @@ from engine.protocol import Event, Game
 from station.games import Action, Demo, StationGame, per_player
 from station.settings import Key, number, one_of, seat_keys, whole
 from station.games.whos_counting import screens as screens
+from station.games.whos_counting import spoken as spoken
 
 if TYPE_CHECKING:
     from station.sim.virtual_table import Scene
@@ -22,6 +23,7 @@ NAME = "whos-counting"
 class WhosCountingStation(StationGame):
     name = NAME
     screens = screens
+    spoken = spoken
     replayable = frozenset({"result"})
     history_columns = ("points", "best_expression", "turns")
     story_events = frozenset({"expression_scored", "violation", "red_card", "stopped", "turn_scored", "extra_turn",

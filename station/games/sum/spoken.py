@@ -1,0 +1,59 @@
+"""What SUM says aloud: whose turn, the target, an equation that makes it (read in words), a
+wrong one and why, a wild card, the winner. ``WORDS`` holds its own sentences (the one place to
+translate); a verdict is said as its screen shows it (``screens``), numbers in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from station.games.sum import screens
+from station.speech.numbers import say_expression, say_integer
+from station.speech.voice import Line, say_screen
+from station.speech.words import WORDS as SHARED
+from station.speech.words import count, wins
+
+WORDS = {
+    "target": "The target is {value}.",
+    "won": "{player} makes {target}: {equation}. {cards} won.",
+    "wild": "Wild card: {effect}.",
+    "numbers_out": "The numbers are used up: last turn.",
+    "turn_over": "No equation this time.",
+    "game_over": "{winners} the game!",
+    "card": "card", "cards": "cards",
+}
+
+
+def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal: str) -> list[Line]:
+    said: list[Line] = []
+    for e in events:
+        kind = e["type"]
+        if kind == "turn":
+            said.append(Line(SHARED["turn"].format(player=e["player"]), "your_turn"))
+        elif kind in ("target_set",):
+            said.append(Line(WORDS["target"].format(value=say_integer(e["value"]))))
+        elif kind == "target_changed":
+            said.append(Line(WORDS["target"].format(value=say_integer(e["to"]))))
+        elif kind == "equation_won":
+            said.append(Line(WORDS["won"].format(player=e["player"], target=say_integer(e["target"]),
+                                                 equation=say_expression(e["equation"]),
+                                                 cards=count(e["won"], WORDS["card"], WORDS["cards"]).capitalize()),
+                             "accepted"))
+        elif kind == "violation":
+            view = screens._violation(e, [e], state)[0].view  # a wrong equation's "who" is what it makes
+            who = ". ".join(part for part in (e.get("player") or "", view.who) if part)
+            said.append(Line(say_screen(view.title, view.detail, who), "wrong"))
+        elif kind == "wild_played" and e["on"]:
+            said.append(Line(WORDS["wild"].format(effect=screens.EFFECTS[e["effect"]]), "your_turn"))
+        elif kind == "turn_over":
+            said.append(Line(WORDS["turn_over"]))
+        elif kind == "numbers_out":
+            said.append(Line(WORDS["numbers_out"], "time_warning"))
+        elif kind == "game_over":
+            said.append(Line(WORDS["game_over"].format(winners=wins(e["winners"])), "game_over"))
+    return said
+
+
+def ahead(config: Mapping[str, Any]) -> list[str]:
+    return [SHARED["turn"].format(player=name) for name in config.get("players", [])]

@@ -1,0 +1,165 @@
+"""What each game says aloud for each kind of verdict: the words and the sound, from the game's
+own engine events (the engines are pure: real games, played by actions, no hardware)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.rules import new_game
+from station.cli import _parser
+from station.games import plugin, plugins
+from station.speech.voice import Line, utterance
+
+
+class Played:
+    """A real game of ``name`` and what its station says for each action."""
+
+    def __init__(self, config: dict[str, Any], reveal: str = "at_once") -> None:
+        self.game = new_game(config)
+        self.plugin = plugin(config["game"])
+        self.reveal = reveal
+        self.t = 0.0
+
+    def act(self, kind: str, **fields: Any) -> tuple[str, str]:
+        """The (sound, words) one action's events call for, as the station says them."""
+        self.t += 1.0
+        events = self.game.apply({"type": kind, "t": self.t, **fields})
+        return utterance(self.plugin.say(events, self.game.state(), self.reveal))
+
+    def clock(self) -> tuple[str, str]:
+        """The game's own deadline, applied as the referee applies it."""
+        due = self.game.deadline()
+        assert due is not None
+        self.t = due.at
+        events = self.game.apply({**due.action, "t": due.at, "source": "clock"})
+        return utterance(self.plugin.say(events, self.game.state(), self.reveal))
+
+
+def test_every_game_has_spoken_lines_and_words_in_one_place() -> None:
+    for name, game in plugins().items():
+        assert game.spoken is not None, name
+        assert isinstance(getattr(game.spoken, "WORDS", None), dict), f"{name}: its sentences in one WORDS table"
+
+
+# ---- Math Wars Meta -----------------------------------------------------------------------------
+
+def test_math_wars_says_each_verdict() -> None:
+    table = Played({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 1})
+    assert table.act("play", player="Ana", card="MW-A-N5") == ("accepted", "")  # a beep: the race goes on
+    assert table.act("play", player="Ana", card="MW-B-A2") == (
+        "wrong", "Ana, that card is from another deck. Take it back.")
+    assert table.act("play", player="Ana", card="MW-A-N7") == (
+        "wrong", "Ana, one card of each kind. Take it back.")
+    assert table.act("play", player="Ana", card="MW-A-M3") == ("accepted", "")
+    assert table.act("play", player="Ben", card="MW-B-N19") == ("accepted", "")
+    assert table.act("play", player="Ben", card="MW-B-D10") == ("accepted", "Ben wins the hand, with nineteen.")
+
+
+def test_math_wars_keeps_the_winner_for_confirm_when_results_wait_for_it() -> None:
+    table = Played({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 1}, reveal="press")
+    for player, card in (("Ana", "MW-A-N5"), ("Ana", "MW-A-M3"), ("Ben", "MW-B-N19")):
+        table.act("play", player=player, card=card)
+    sound, words = table.act("play", player="Ben", card="MW-B-D10")
+    assert (sound, words) == ("your_turn", "Work out your results, then press CONFIRM.")  # not who won
+
+
+def test_math_wars_says_a_math_war_and_the_winner_of_the_game() -> None:
+    table = Played({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 1, "victories_to_win": 1})
+    for player, card in (("Ana", "MW-A-N5"), ("Ana", "MW-A-A2"), ("Ben", "MW-B-N6"), ("Ben", "MW-B-A1")):
+        sound, words = table.act("play", player=player, card=card)
+    assert (sound, words) == ("your_turn", "Math war! Ana and Ben: three cards face down, one up.")
+    assert table.act("award_victory", side="Ana") == ("game_over", "Ana wins round one. Victory one of one. "
+                                                                   "Ana wins the game!")
+
+
+# ---- Math Rush ----------------------------------------------------------------------------------
+
+def rush() -> Played:
+    table = Played({"game": "math-rush", "players": ["Ana"], "seed": 1, "seconds": 60})
+    assert table.act("goal", card="MR-A-G1", row=1) == ("", "")  # before the clock: the screen lists goals
+    table.act("goal", card="MR-A-G5", row=2)
+    table.act("goal", card="MR-A-G9", row=3)
+    assert table.act("start") == ("your_turn", "Round one. Go!")
+    return table
+
+
+def test_math_rush_says_a_wrong_card_and_its_one_reason() -> None:
+    table = rush()
+    goals = {r["row"]: r for r in table.game.state()["rows"]}
+    assert goals[1]["name"].startswith("UP")
+    assert table.act("play", card="MR-A-F13", row=1, on="") == ("accepted", "")  # 3/4
+    sound, words = table.act("play", card="MR-A-F10", row=1, on="")  # 3/5 after 3/4, going up
+    assert (sound, words) == ("wrong", "Three fifths is less than three quarters. Out of order.")
+
+
+def test_math_rush_says_a_card_that_breaks_a_same_set_once() -> None:
+    table = rush()
+    assert table.act("play", card="MR-A-F13", row=3, on="") == ("accepted", "")  # SAME 3: 3/4
+    assert table.act("play", card="MR-A-F10", row=3, on="") == (
+        "wrong", "Three fifths is not equal to three quarters.")
+
+
+def test_math_rush_says_the_clock_s_warning_and_its_end() -> None:
+    table = rush()
+    assert table.clock() == ("time_warning", "Thirty seconds left!")
+    sound, words = table.clock()
+    assert sound == "time_up" and words.startswith("Time is up! Hands off. Round one: zero points.")
+
+
+def test_math_rush_says_a_refusal_with_the_screen_s_title_and_the_engine_s_reason() -> None:
+    table = Played({"game": "math-rush", "players": ["Ana"], "seed": 1})
+    sound, words = table.act("start")
+    assert sound == "wrong" and words.startswith("Lay goals first.")
+
+
+# ---- SUM ------------------------------------------------------------------------------------------
+
+def test_sum_says_the_target_a_wrong_equation_and_a_right_one() -> None:
+    table = Played({"game": "sum", "players": ["Ana", "Ben"], "seed": 1})
+    assert table.act("target", card="SU-A-N7A") == ("", "The target is seven.")
+    first = table.game.state()["turn"]
+    sound, words = table.act("submit", player=first, cards=["SU-A-N2A", "SU-A-ADD1", "SU-A-N3A"])
+    assert (sound, words) == ("wrong", f"{first}. Two plus three equals five. Not seven. Take the cards back.")
+    sound, words = table.act("submit", player=first, cards=["SU-A-N2A", "SU-A-ADD1", "SU-A-N5A"])
+    assert sound == "your_turn" and words.startswith(f"{first} makes seven: two plus five. Two cards won.")
+    assert words.endswith("'s turn.")
+
+
+# ---- Who's Counting? ---------------------------------------------------------------------------------
+
+def test_whos_counting_says_a_score_a_broken_expression_and_whose_turn() -> None:
+    table = Played({"game": "whos-counting", "players": ["Ana", "Ben"], "seed": 1})
+    sound, words = table.act("submit", player="Ana", cards=["WC-A-N7A", "WC-A-MUL1", "WC-A-N6A"], blue=[])
+    assert (sound, words) == ("accepted", "Seven times six is forty-two. Fifty-two points! Who's counting?")
+    sound, words = table.clock()
+    assert (sound, words) == ("your_turn", "Ana scores fifty-two. Ben's turn.")
+    sound, words = table.act("submit", player="Ben", cards=["WC-A-N5A", "WC-A-N3A"], blue=[])
+    assert (sound, words) == ("wrong", "Ben. One to three signs. Use one to three signs. Fix it, CONFIRM.")
+    assert table.act("submit", player="Ana", cards=["WC-A-N5B"], blue=[])[0] == "wrong"  # not her turn
+
+
+# ---- Big Bang ---------------------------------------------------------------------------------------
+
+def test_big_bang_says_go_a_card_that_does_not_fit_and_why() -> None:
+    table = Played({"game": "big-bang", "players": ["Ana"], "seed": 1})
+    assert table.act("start") == ("your_turn", "Go! Play beside the star.")
+    assert table.act("play", player="Ana", card="BB-A-N1A", cell=[1, 0], turn=180) == ("accepted", "")
+    sound, words = table.act("play", player="Ana", card="BB-A-N7A", cell=[2, 0], turn=0)
+    assert (sound, words) == ("wrong", "No fit. Neighbours are one apart. Take it back.")
+
+
+@pytest.mark.parametrize("name", list(plugins()))
+def test_a_game_s_lines_are_said_in_words_not_symbols(name: str) -> None:
+    """Every line of a whole game of virtual players: no digit or sign left for the engine to spell."""
+    game = plugins()[name]
+    args = _parser().parse_args(["demo", "--game", name])
+    fresh = new_game(game.demo_config(args, ["Ana", "Ben"], 7))
+    said: list[Line] = []
+    for _, events in game.virtual_players(fresh, 7):
+        said += game.say(events, fresh.state(), "at_once")
+    words = [line.words for line in said if line.words]
+    assert words, f"{name} said nothing in a whole game"
+    for line in words:
+        assert not any(c.isdigit() or c in "<>=≠×÷/%()" for c in line), line
