@@ -23,6 +23,7 @@ from engine.games import GAME_TITLES
 from station.printables.mat_pdf import mat_page_pdf
 from station.printables.raster import rasterise, render_card
 from station.printed.cards import shape_of
+from station.i18n import _
 from station.sim.live_table import LiveTable, TableError, known_card
 from station.table.mat import MatLayout
 from station.web.board import Board
@@ -48,7 +49,7 @@ def table_page(live: LiveTable, board: Board) -> Blueprint:
     @page.get("/table/state.json")
     def state() -> Any:
         mat = live.mat
-        version, _, words = board.screen()
+        version, _image, words = board.screen()
         return {"version": live.version, "mat": {"key": mat_key(mat), "game": mat.game, "seats": mat.seats,
                                                 "title": GAME_TITLES.get(mat.game, mat.game),
                                                 "width": mat.width, "height": mat.height, "facing": facings(mat)},
@@ -76,9 +77,9 @@ def table_page(live: LiveTable, board: Board) -> Blueprint:
 
     @page.get("/table/screen.png")
     def screen_picture() -> Any:
-        version, image, _ = board.screen()
+        version, image, _words = board.screen()
         if image is None:
-            return Response("The screen has shown nothing yet.", status=404, mimetype="text/plain")
+            return Response(_("The screen has shown nothing yet."), status=404, mimetype="text/plain")
         return _png(screens.png(version, image), cache=False)
 
     @page.post("/table/lay")
@@ -117,27 +118,28 @@ def table_page(live: LiveTable, board: Board) -> Blueprint:
 
         upload = request.files.get("scenario")
         if upload is None or not upload.filename:
-            flash("Choose a scenario file first (a .toml file, e.g. one saved from this page).", "error")
+            flash(_("Choose a scenario file first (a .toml file, e.g. one saved from this page)."), "error")
             return redirect(url_for("table.table"))
         try:
             scenario = parse_scenario(tomllib.loads(upload.read().decode("utf-8")))
             live.watch(scenario)
         except UnicodeDecodeError:
-            flash(f"{upload.filename} is not a text file: choose a scenario's .toml file.", "error")
+            flash(_("{file} is not a text file: choose a scenario's .toml file.", file=upload.filename), "error")
         except tomllib.TOMLDecodeError as exc:
-            flash(f"{upload.filename} is not a scenario file (not valid TOML: {exc}).", "error")
+            flash(_("{file} is not a scenario file (not valid TOML: {why}).", file=upload.filename, why=exc), "error")
         except (ScenarioError, TableError, ValueError) as exc:
-            flash(f"{upload.filename} cannot be played: {exc}", "error")
+            flash(_("{file} cannot be played: {why}", file=upload.filename, why=exc), "error")
         else:
             steps = sum(1 for step in scenario.steps if step.kind in ("place", "remove", "hand", "press"))
-            flash(f"Playing {scenario.title or upload.filename}: {steps} moves. Watch the table and the screen.", "ok")
+            flash(_("Playing {title}: {steps} moves. Watch the table and the screen.", title=scenario.title or upload.filename,
+                    steps=steps), "ok")
         return redirect(url_for("table.table"))
 
     @page.get("/table/scenario.toml")
     def scenario() -> Any:
         text = live.scenario_text()
         if text is None:
-            return Response("No game has started on this table yet: start one with the buttons, play, then save.",
+            return Response(_("No game has started on this table yet: start one with the buttons, play, then save."),
                             status=404, mimetype="text/plain")
         return Response(text, mimetype="application/toml",
                         headers={"Content-Disposition": 'attachment; filename="virtual-table-game.toml"'})
