@@ -13,7 +13,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HERE="$ROOT/firmware_config"
 APT_PACKAGES=(python3-picamera2 python3-opencv python3-venv libzbar0 python3-lgpio i2c-tools python3-flask
               python3-flaskext.wtf python3-limits python3-babel espeak-ng
-              alsa-utils)
+              alsa-utils python3-tomli-w)
 # Only in the Raspberry Pi repository (archive.raspberrypi.com), which Raspberry Pi OS uses and
 # Debian or Ubuntu do not: the others come from Debian itself.
 RPI_REPO_PACKAGES=(python3-picamera2 python3-lgpio)

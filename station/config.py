@@ -228,6 +228,12 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "port": Key(8080, whole(1024, 65535)),
         "bind": Key("0.0.0.0", _address, "\"0.0.0.0\": the local network; \"127.0.0.1\": this machine only"),
     },
+    "virtual_table": {
+        "enabled": Key(False, yes_no, "play by hand in a browser (docs/virtual-table.md): the camera sees the table "
+                                      "the page lays out, and the teacher's page serves it on /table"),
+        "blur_px": Key(0.0, number(0, 5), "the virtual camera's lens blur (Gaussian sigma, px)"),
+        "noise": Key(0.0, number(0, 30), "the virtual camera's sensor noise (sigma, grey levels)"),
+    },
 }
 
 

@@ -66,6 +66,9 @@ def running_on(path: Path | None, config: StationConfig) -> str:
     parts = (f"camera {config['camera']['source']}, display {config['display']['backend']}, "
              f"buttons {config['buttons']['backend']}, buzzer and LED {config['signals']['backend']}, "
              f"sound {config['sound']['backend']}")
+    if config["virtual_table"]["enabled"]:   # the table played in a browser is the camera, its buttons the station's
+        parts = (f"camera and buttons: the virtual table in the browser, display {config['display']['backend']}, "
+                 f"buzzer and LED {config['signals']['backend']}, sound {config['sound']['backend']}")
     if path is not None:
         return f"running with {path}: {parts}"
     return (f"running with the built-in defaults ({SYSTEM_CONFIG} does not exist): {parts}, as on a Raspberry Pi; "
@@ -82,6 +85,8 @@ class Daemon:
         self.board: Any = None   # the teacher's page's view of the game (station.web.board.Board), when on
         self.referee: Any = None
         self.page: Any = None    # where the teacher's page listens (station.network.Page), once it does
+        self.live: Any = None    # the virtual table played in the browser (station.sim.live_table), when on
+        self.live_buttons: Any = None
 
     def serve(self, max_seconds: float | None = None) -> int:
         from station.paths import journal_path
@@ -111,6 +116,8 @@ class Daemon:
             while not self.stopping:
                 now = self.clock()
                 try:
+                    if self.live is not None:
+                        self._start_watched(station.referee, now)
                     station.tick(now)
                     failures = 0
                 except Exception:  # one bad tick must not end a game; many in a row end the process
@@ -167,16 +174,25 @@ class Daemon:
             display = open_display("none")
         c = cfg["camera"]
         camera = None
+        live = self._live_table()
         try:
-            camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"], clock=self.clock,
-                                 scene=plugin(cfg["station"]["game"]).demo_scene)
+            if live is not None:
+                from station.sim.live_table import LiveCamera
+
+                camera = LiveCamera(live, clock=self.clock)
+            else:
+                camera = open_camera(c["source"], width=c["width"], height=c["height"], fps=c["fps"], clock=self.clock,
+                                     scene=plugin(cfg["station"]["game"]).demo_scene)
         except CameraError as exc:
             log.error("camera: %s (tried again every %s s)", exc, c["retry_every"])
         b = cfg["buttons"]
         try:
             pins = {name: pin for name, pin in cfg["buttons.pins"].items() if pin != ""}
-            buttons = open_buttons(b["backend"], pins=pins, bounce_time=b["bounce_time"], hold_time=b["hold_time"],
-                                   pin_factory=b["pin_factory"] or None)
+            if live is not None:   # the page's four buttons
+                buttons = self.live_buttons
+            else:
+                buttons = open_buttons(b["backend"], pins=pins, bounce_time=b["bounce_time"], hold_time=b["hold_time"],
+                                       pin_factory=b["pin_factory"] or None)
         except ButtonsError as exc:
             log.error("buttons: %s", exc)
             problems.append(Note("buttons", "No buttons", str(exc)[:40]))
@@ -204,17 +220,47 @@ class Daemon:
                                    voice=voice)
 
 
+    def _live_table(self) -> Any:
+        """The virtual table played by hand in the browser, when the config asks for it
+        (``[virtual_table] enabled``): the camera renders it and the page's buttons are the
+        station's. It starts with the menu's first game's mat; each game lays its own."""
+        v = self.config["virtual_table"]
+        if not v["enabled"]:
+            return None
+        from station.hardware.buttons import ScriptedButtons
+        from station.sim.live_table import LiveTable
+        from station.table.mat import mat_layout
+
+        c = self.config["camera"]
+        self.live_buttons = ScriptedButtons()
+        self.live = LiveTable(mat_layout(self.config["station"]["game"]), width=c["width"], height=c["height"],
+                              press=self.live_buttons.press, clock=self.clock, blur_px=v["blur_px"], noise=v["noise"],
+                              mat_for=lambda config: plugin(config["game"]).mat(config))
+        return self.live
+
+    def _start_watched(self, referee: Any, now: float) -> None:
+        """The game of a scenario loaded on the virtual table's page to watch: started here, by the
+        loop that owns the referee (the page never touches it); a game in progress ends first."""
+        for config, reveal in self.live.take_starts():
+            if referee.game is not None:
+                referee.end()
+            referee.start(config, now, reveal)
+
     def _log_record(self, record: dict[str, Any]) -> None:
         log.info("%s", record_sentence(record))
         if self.board is not None and self.referee is not None:
             self.board.record(record, self.referee.game)
+        if self.live is not None and record.get("type") == "game_started" and self.referee is not None:
+            config = record["config"]   # the game's own mat on the table, and its moves kept from here
+            self.live.lay_mat(plugin(config["game"]).mat(config))
+            self.live.record(config, self.referee.controller.reveal, float(self.config["camera"]["fps"]))
 
     def _web(self, station: Any, journal: Any) -> Any:
         """The teacher's page, when the config turns it on: a Board the loop publishes to, and the
         server in its own thread. A page that cannot start is logged; the station referees on."""
         web = self.config["web"]
-        if not web["enabled"]:
-            return None   # no socket is opened
+        if not web["enabled"] and self.live is None:
+            return None   # no socket is opened (the virtual table is played on the page: it opens one)
         if self.roster is None:
             log.error("teacher's page: not started, the class list cannot be opened")
             return None
@@ -228,7 +274,7 @@ class Daemon:
             server = WebServer(bind=web["bind"], port=web["port"], state_dir=journal.path.parent, roster=self.roster,
                                journal_file=journal.path, config_path=self.config.path if self.config.path and
                                self.config.path.is_file() else None, board=board,
-                               games=plugins())
+                               games=plugins(), live_table=self.live)
         except PageNotStarted as exc:
             log.error("teacher's page: not started: %s; the station referees on without it", exc)
             why = VerdictView("info", "No teacher page", exc.short)
@@ -245,6 +291,10 @@ class Daemon:
         self.page = page = Page(server.bind, server.port)
         station.referee.controller.teacher_page = lambda: teacher_page_view(read_addresses(), page, server.pin)
         server.start()
+        if self.live is not None:   # said on stdout, where the person who typed the command looks
+            logging.getLogger("werkzeug").setLevel(logging.WARNING)   # each browser asks 3 times a second
+            print(f"Virtual table: open http://{server.address()}:{server.port}/table in a browser "
+                  f"(PIN {server.pin}); stop with Ctrl+C", flush=True)
         return server
 
     def _roster_names(self, journal: Any) -> Callable[[], list[str]]:

@@ -91,8 +91,11 @@ class Station:
         """Draw the screen the referee wants now and give the signals it queued."""
         view = self.referee.screen(now)
         if view != self.last_view:
-            self.display.show(render(view))
+            image = render(view)
+            self.display.show(image)
             self.last_view = view
+            if self.board is not None:
+                self.board.show(image, view)
         for signal in self.referee.take_signals():
             getattr(self.signals, signal)()
         batches = self.referee.take_lines()

@@ -58,3 +58,10 @@ def test_station_records_are_logged_as_sentences():
                             "detail": "not a station card", "card": "X"}) \
         == "table note at 4.0 s: Unknown card: not a station card (card X)"
     assert "{" not in record_sentence({"type": "resumed", "game_id": 2, "actions": 14})
+
+
+def test_the_virtual_table_config_says_its_camera_is_the_table_in_the_browser() -> None:
+    """[camera] source says "virtual", but the camera is the table the browser lays out: said first."""
+    path = Path(__file__).resolve().parent.parent / "firmware_config" / "virtual-table.toml"
+    said = running_on(path, load_config(path, plugins()))
+    assert said.startswith(f"running with {path}: camera and buttons: the virtual table in the browser, display dummy")

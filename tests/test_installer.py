@@ -18,7 +18,7 @@ INSTALLER = ROOT / "firmware_config" / "install.sh"
 UNIT = ROOT / "systemd" / "mathstation.service"
 APT_PACKAGES = ("python3-picamera2", "python3-opencv", "python3-venv", "libzbar0", "python3-lgpio", "i2c-tools",
                 "python3-flask", "python3-flaskext.wtf", "python3-limits", "python3-babel", "espeak-ng",
-                "alsa-utils")
+                "alsa-utils", "python3-tomli-w")
 
 # The boot config a fresh Raspberry Pi OS Bookworm image ships (abridged): I2C commented out.
 FRESH_BOOT_CONFIG = """\

@@ -164,7 +164,7 @@ def screen_shows(view: Any, wanted: Mapping[str, Any]) -> bool:
         if wanted["field"] not in getattr(view, "__dataclass_fields__", {}):
             return False
         value = getattr(view, wanted["field"])
-    texts = _view_texts(value)
+    texts = view_texts(value)
     if "is" in wanted:
         return wanted["is"] in texts or ("field" in wanted and _plain(value) == wanted["is"])
     return any(str(wanted["has"]) in text for text in texts)
@@ -175,20 +175,20 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if hasattr(value, "__dataclass_fields__"):
-        return _view_texts(value)
+        return view_texts(value)
     return value
 
 
-def _view_texts(view: Any) -> list[str]:
+def view_texts(view: Any) -> list[str]:
     """Every text a view (or one of its fields) shows, each whole: a title, a result, a player's name."""
     if view is None:
         return []
     if isinstance(view, str):
         return [view]
     if isinstance(view, (tuple, list)):
-        return [text for item in view for text in _view_texts(item)]
+        return [text for item in view for text in view_texts(item)]
     if hasattr(view, "__dataclass_fields__"):
-        return [text for name in view.__dataclass_fields__ if name != "status" for text in _view_texts(getattr(view, name))]
+        return [text for name in view.__dataclass_fields__ if name != "status" for text in view_texts(getattr(view, name))]
     return []
 
 

@@ -32,19 +32,25 @@ from station.web.snapshot import snapshot_jpeg
 
 if TYPE_CHECKING:
     from station.game_plugin import StationGame
+    from station.sim.live_table import LiveTable
 
 KEEPALIVE_SECONDS = 15.0  # an SSE comment this often keeps proxies and browsers from closing the stream
 
 
 def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Path | None, board: Board,
                games: Mapping[str, StationGame], state_dir: Path | None = None,
-               keepalive: float = KEEPALIVE_SECONDS) -> Flask:
+               keepalive: float = KEEPALIVE_SECONDS, live_table: LiveTable | None = None) -> Flask:
     """The page; without ``state_dir`` its sessions and signing key live in memory only (a restart ends them).
     ``games`` are the playable games' plug-ins, handed down by the daemon: the history's measures
-    and the settings' game sections are theirs."""
+    and the settings' game sections are theirs. ``live_table``: the virtual table the station
+    reads, played on ``/table`` (no such page without it)."""
     app = Flask(__name__)
     language.install(app)  # first: every answer, the PIN form too, is in the browser's language
     gate.install(app, pin=pin, state_dir=state_dir, home="station")
+
+    @app.context_processor
+    def virtual_table() -> dict[str, Any]:
+        return {"has_table": live_table is not None}   # the nav links the virtual table only where there is one
 
     @app.get("/")
     def home() -> Any:
@@ -184,6 +190,10 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
                 flash(_("Not saved: cannot write {path} ({problem}).", path=config_path, problem=exc.strerror or exc), "error")
         return redirect(url_for("station") + "#settings")
 
+    if live_table is not None:
+        from station.web.table import table_page
+
+        app.register_blueprint(table_page(live_table, board))
     return app
 
 

@@ -66,6 +66,7 @@ class Board:
         self._recorded = 0
         self._failed = False
         self._sight: Sight | None = None
+        self._screen: tuple[int, Any, str] = (0, None, "")   # how many pictures the OLED has shown, the last, its words
 
     # ---- the referee's loop ----------------------------------------------------------------
 
@@ -115,7 +116,21 @@ class Board:
             self._live = live
             self._changed.notify_all()
 
+    def show(self, image: Any, view: Any = None) -> None:
+        """The OLED's new picture (a 128 x 64 1-bit image, never changed after) and the view it
+        draws: the virtual table's page shows the picture, with the view's words for its alt text."""
+        from station.sim.scenario import view_texts
+
+        words = " · ".join(text for text in view_texts(view) if text) if view is not None else ""
+        with self._changed:
+            self._screen = (self._screen[0] + 1, image, words)
+
     # ---- the page --------------------------------------------------------------------------
+
+    def screen(self) -> tuple[int, Any, str]:
+        """The OLED's picture as last shown, its number and its words (0, None and "" before the first)."""
+        with self._changed:
+            return self._screen
 
     def live(self) -> Live:
         with self._changed:
