@@ -8,7 +8,8 @@ something moved over them. A table where nothing moves costs little.
 
 A frame too soft for the codes is said in a warning, on every such frame: the blur is measured on
 the mat's markers (``sharpness``) whenever the markers are looked for or the picture's sharpness
-changes, and codes the decoder finds but cannot read are read again from crops sharpened for it.
+changes, and a picture soft enough for a code to go unread is deconvolved for that blur before
+its codes are read (``deblur``).
 """
 
 from __future__ import annotations
@@ -172,10 +173,9 @@ class CardPipeline:
         return tuple(warnings)
 
     def _rescue_blur(self) -> float:
-        """The blur the decoder sharpens for when a code it found cannot be read: only on a frame
-        measured too soft (on a sharp one such a code is covered or damaged, not soft)."""
-        softness = self._softness
-        return softness.blur_px if softness is not None and softness.soft else 0.0
+        """The blur the decoder undoes before reading: the markers' when the picture is soft enough
+        for a code to go unread (``Softness.deblur_px``), else none."""
+        return 0.0 if self._softness is None else self._softness.deblur_px
 
     def _redecode(self, grey: GreyFrame, box: Box) -> int:
         """Decode one crop; its reads replace every earlier read whose code lies wholly inside it

@@ -72,8 +72,8 @@ def image_quality(gray: np.ndarray) -> ImageQuality:
 
 def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None) -> ScanResult:
     """Everything one still image shows: a whole-frame pass (the station's safety net). On a mat
-    the blur is measured on its markers: a picture too soft for the codes says so, and the
-    codes found but not read are read again sharpened for that blur."""
+    the blur is measured on its markers: a picture too soft for the codes says so, and a picture
+    soft enough for a code to go unread is deconvolved for that blur before its codes are read."""
     from station.vision.sharpness import measure_softness
 
     gray = as_gray(image)
@@ -81,7 +81,7 @@ def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | No
     markers = detect_markers(gray)
     table = find_table_map(markers)
     softness = measure_softness(gray, markers, table)
-    blur = softness.blur_px if softness is not None and softness.soft else 0.0
+    blur = softness.deblur_px if softness is not None else 0.0
     cards, foreign = locate(decoder.decode(gray, blur_px=blur), table, catalog or load_catalog())
     quality = image_quality(gray)
     cards.sort(key=lambda c: (c.y, c.x))

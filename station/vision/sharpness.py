@@ -27,6 +27,7 @@ REACH_CELLS = 0.8  # how far the profile reaches each side of an edge: inside th
 MIN_STEP_LEVELS = 30.0  # an edge with less contrast than this (glare, a shadow) is not measured
 SAMPLING_SIGMA = 0.29  # what bilinear sampling adds to a sharp step (a one-pixel ramp), taken out again
 SOFT_MODULES = 0.45  # blur over this share of a QR module: whole-frame decoding starts to miss codes
+DEBLUR_MODULES = 0.3  # blur over this share of a module: the picture is deconvolved before its codes are read
 
 
 def marker_blur_px(gray: np.ndarray, markers: list[MarkerRead]) -> float | None:
@@ -59,6 +60,11 @@ class Softness:
     @property
     def soft(self) -> bool:
         return too_soft(self.blur_px, self.module_px)
+
+    @property
+    def deblur_px(self) -> float:
+        """The blur to undo before the codes are read (0 on a picture sharp enough to read as it is)."""
+        return self.blur_px if self.blur_px > DEBLUR_MODULES * self.module_px else 0.0
 
     @property
     def warning(self) -> str | None:
