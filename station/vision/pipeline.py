@@ -24,6 +24,7 @@ from engine.catalog import Catalog, load_catalog
 from station.hardware.camera import Frame
 from station.vision.decode import CodeRead, Decoder, make_decoder
 from station.vision.images import GreyFrame
+from station.vision.lens import Lens
 from station.vision.locate import CardSighting, ForeignCode, Locator
 from station.vision.markers import MarkerRead, find_markers
 from station.vision.mat_memory import MarkerMemory
@@ -71,11 +72,14 @@ class CardPipeline:
     """Feed frames in order with ``observe``; it keeps what it needs between them."""
 
     def __init__(self, decoder: Decoder | None = None, catalog: Catalog | None = None,
-                 settings: PipelineSettings | None = None, memory: MarkerMemory | None = None) -> None:
+                 settings: PipelineSettings | None = None, memory: MarkerMemory | None = None,
+                 lens: Lens | None = None) -> None:
         """``memory`` keeps the mat's markers between runs: the first frame reads them where they
-        were last found, and the cold search is left for a mat or camera that moved."""
+        were last found, and the cold search is left for a mat or camera that moved. ``lens``: the
+        camera's calibrated distortion, undone on the points mapped to the mat (``lens``)."""
         self.decoder = decoder or make_decoder()
         self.memory = memory
+        self.lens = lens
         self.catalog = catalog or load_catalog()
         self.settings = settings or PipelineSettings()
         self.table: TableMap = NO_MAT
@@ -203,7 +207,7 @@ class CardPipeline:
         search = find_markers(grey.full(), near=self._markers)
         self._marker_search = "cold" if search.cold else "warm"
         markers = search.markers
-        found = find_table_map(markers)
+        found = find_table_map(markers, self.lens if self.lens is not None and self.lens.size == _size(grey.shape) else None)
         if found.mat is not None or self.table.mat is None:
             self.table, self._markers = found, markers
             self._marker_patches = [(box, small[box[1] : box[3], box[0] : box[2]].copy()) for box in self._marker_boxes(small.shape)]

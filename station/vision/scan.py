@@ -11,6 +11,7 @@ import numpy as np
 from engine.catalog import Catalog, load_catalog
 from station.vision.decode import Decoder, make_decoder
 from station.vision.images import as_gray
+from station.vision.lens import Lens
 from station.vision.locate import CardSighting, ForeignCode, locate
 from station.vision.markers import detect_markers
 from station.vision.table_map import TableMap, find_table_map
@@ -77,7 +78,8 @@ def _mean(gray: np.ndarray) -> float:
     return float(cv2.mean(gray)[0])
 
 
-def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None) -> ScanResult:
+def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None,
+               lens: Lens | None = None) -> ScanResult:
     """Everything one still image shows: a whole-frame pass (the station's safety net). On a mat
     the blur is measured on its markers: a picture too soft for the codes says so, and a picture
     soft enough for a code to go unread is deconvolved for that blur before its codes are read."""
@@ -86,7 +88,7 @@ def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | No
     gray = as_gray(image)
     decoder = decoder or make_decoder()
     markers = detect_markers(gray)
-    table = find_table_map(markers)
+    table = find_table_map(markers, lens if lens is not None and lens.size == (gray.shape[1], gray.shape[0]) else None)
     softness = measure_softness(gray, markers, table)
     blur = softness.deblur_px if softness is not None else 0.0
     cards, foreign = locate(decoder.decode(gray, blur_px=blur), table, catalog or load_catalog())
