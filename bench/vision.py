@@ -3,6 +3,7 @@
     nice -n 10 .venv/bin/python bench/vision.py            # every table (several minutes on 2 cores)
     nice -n 10 .venv/bin/python bench/vision.py --quick    # 1920x1080 only, fewer repeats
     nice -n 10 .venv/bin/python bench/vision.py --blur-sweep   # every game's mat, blur 1.4 to 3 px
+    nice -n 10 .venv/bin/python bench/vision.py --lens         # positions through a wide lens, calibrated or not
 
 Scenes are seeded and rendered by the virtual table from the printed card images: an 8-seat Math
 Wars Meta mat seen 700 mm across, 1 to 45 cards on a jittered grid (45 overlap a little, as a
@@ -25,6 +26,10 @@ Y plane is the grey picture; so the grey conversion is inside every timer, the b
   game's cards on a grid (triangles for Big Bang), each blur a fresh pipeline over a few frames
   of the still table: the share of the cards with a code in view read on the first frame, wrong
   IDs, frames warned "too soft", and whole-frame zxing-cpp on the same frame as the baseline.
+
+- lens: cards along the edges of the 8-seat Math Wars mat, placed through the Camera Module 3
+  Wide's distortion (``WIDE_LENS``) with and without the lens calibrated from rendered pictures
+  of the printed board, against a distortion-free camera seeing the same mat.
 
 Times are medians, single thread; only the ratios mean anything (a shared, noisy machine).
 """
@@ -343,6 +348,49 @@ def sweep_report(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+LENS_BOARD_PLACES = ((254, 171, 0), (110, 70, 8), (400, 70, -6), (110, 275, 4), (400, 275, -9), (254, 30, 90),
+                     (254, 320, 0), (10, 171, 90), (500, 171, 90), (-60, 20, 0), (570, 330, 0))
+
+
+def run_lens(scenes: int) -> list[dict[str, Any]]:
+    """Position errors (mm) of cards along the mat's edges and in its middle: a pinhole camera, the
+    wide lens uncalibrated, the wide lens calibrated (``calibrate_lens`` on rendered board views)."""
+    from station.sim.board_view import board_view
+    from station.sim.virtual_table import WIDE_LENS
+    from station.vision.lens import calibrate_lens
+
+    mat = mat_layout("math-wars", 8)
+    wide = CameraModel.seeing(560, 1920, 1080, mat=mat, **WIDE_LENS)
+    lens, _ = calibrate_lens([board_view(wide, *place) for place in LENS_BOARD_PLACES], "virtual")
+    cameras = [("pinhole (Camera Module 3)", CameraModel.seeing(700, 1920, 1080, mat=mat), None),
+               ("wide, not calibrated", wide, None), ("wide, calibrated", wide, lens)]
+    spots = [(x, y) for x in (100, 200, 300, 400) for y in (40, 302)] + [(x, y) for x in (50, 458) for y in (110, 171, 232)]
+    ids = [c.id for c in CATALOG.game("math-wars").cards()]
+    rows = []
+    for name, camera, calibrated in cameras:
+        errors, read, total = [], 0, 0
+        for seed in range(scenes):
+            rng = random.Random(seed)
+            cards = tuple(PlacedCard(card_id, x + rng.uniform(-3, 3), y + rng.uniform(-2, 2), rng.choice([0, 180]) + rng.uniform(-3, 3))
+                          for card_id, (x, y) in zip(rng.sample(ids, len(spots) + 1), spots + [(254, 171)]))
+            frame = VirtualTable(camera).render(Scene(mat, cards, noise=NOISE, seed=seed))
+            seen = CardPipeline(lens=calibrated).observe(frame).cards
+            truth = {c.card_id: c for c in cards}
+            errors += [math.hypot(c.x - truth[c.card_id].x, c.y - truth[c.card_id].y) for c in seen if c.card_id in truth]
+            read, total = read + len(seen), total + len(cards)
+        rows.append({"camera": name, "read": read, "cards": total, "median_mm": statistics.median(errors), "worst_mm": max(errors),
+                     "k": "" if calibrated is None else f"k1 {calibrated.distortion[0]:.3f}, k2 {calibrated.distortion[1]:.3f}"})
+        print(f"{name}: read {read}/{total}, median {rows[-1]['median_mm']:.2f} mm, worst {rows[-1]['worst_mm']:.2f} mm",
+              file=sys.stderr, flush=True)
+    return rows
+
+
+def lens_report(rows: list[dict[str, Any]]) -> str:
+    lines = ["| camera | cards read | median position error mm | worst mm | lens fitted |", "| --- | --- | --- | --- | --- |"]
+    lines += [f"| {r['camera']} | {r['read']}/{r['cards']} | {r['median_mm']:.2f} | {r['worst_mm']:.2f} | {r['k']} |" for r in rows]
+    return "\n".join(lines)
+
+
 def run_blur(width: int, height: int, count: int, blurs: list[float], frames: int) -> list[dict[str, Any]]:
     rows = []
     pyzbar, zxing = PyzbarDecoder(), ZxingDefaults()
@@ -441,10 +489,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1920x1080 only, fewer cards, blurs and repeats")
     parser.add_argument("--blur-sweep", action="store_true", help="every game's mat at blur 1.4 to 3 px, nothing else")
-    parser.add_argument("--scenes", type=int, default=2, help="scenes per game and blur in the blur sweep")
+    parser.add_argument("--lens", action="store_true", help="positions through a wide lens, calibrated and not, nothing else")
+    parser.add_argument("--scenes", type=int, default=2, help="scenes per game and blur in the blur sweep (per camera with --lens)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     print(f"OpenCV {cv2.__version__}, numpy {np.__version__}", file=sys.stderr)
+    if args.lens:
+        print(f"Cards along the mat's edges, 1920x1080, OpenCV {cv2.__version__}:\n")
+        print(lens_report(run_lens(args.scenes)))
+        return
     if args.blur_sweep:
         print(f"Blur sweep, 1920x1080, OpenCV {cv2.__version__}:\n")
         print(sweep_report(run_blur_sweep(SWEEP_BLURS, args.scenes, SWEEP_FRAMES)))

@@ -14,7 +14,8 @@ import cv2
 import numpy as np
 import pytest
 
-from station.printed.calibration_board import board_image, board_size_mm
+from station.printed.calibration_board import board_image
+from station.sim.board_view import board_view
 from station.sim.virtual_table import WIDE_LENS, CameraModel, PlacedCard, Scene, VirtualTable
 from station.table.mat import mat_layout
 from station.vision.lens import LENS_NAME, Lens, LensError, board_corners, calibrate_lens, load_lens, save_lens
@@ -27,34 +28,10 @@ PINHOLE = CameraModel.seeing(700, 1920, 1080, mat=MAT)
 EDGES = tuple(PlacedCard(f"MW-{'ABCD'[i % 4]}-N{i + 1}", x, y, 180 * (i % 2) + (i % 3) - 1)
               for i, (x, y) in enumerate([(x, y) for x in (100, 200, 300, 400) for y in (40, 302)]
                                          + [(x, y) for x in (50, 458) for y in (110, 171, 232)] + [(254, 171)]))
-BOARD_PX_PER_MM = 4.0
 # where the board lies in each calibration view (its centre, mm on the table, and its turn): the
 # middle, the corners and edges of the picture, as docs/camera.md asks
 BOARD_PLACES = ((254, 171, 0), (110, 70, 8), (400, 70, -6), (110, 275, 4), (400, 275, -9), (254, 30, 90),
                 (254, 320, 0), (10, 171, 90), (500, 171, 90), (-60, 20, 0), (570, 330, 0))
-
-
-@functools.cache
-def _table_of_pixels(camera: CameraModel) -> np.ndarray:
-    """Table mm of every pixel (worked out on a grid 8 px apart, then resized: it is smooth)."""
-    step = 8
-    xs, ys = np.arange(0, camera.width_px + step, step, dtype=np.float64), np.arange(0, camera.height_px + step, step, dtype=np.float64)
-    grid = camera.image_to_table(np.stack(np.meshgrid(xs, ys), -1).reshape(-1, 2)).reshape(len(ys), len(xs), 2)
-    full = cv2.resize(grid.astype(np.float32), (len(xs) * step, len(ys) * step), interpolation=cv2.INTER_LINEAR)
-    return full[: camera.height_px, : camera.width_px]
-
-
-def board_view(camera: CameraModel, x: float, y: float, angle: float) -> np.ndarray:
-    """The printed board lying on the table at (x, y) mm, turned ``angle`` degrees, as ``camera``
-    sees it (grey; the table round it light grey)."""
-    image = board_image(BOARD_PX_PER_MM)
-    width, height = board_size_mm()
-    table = _table_of_pixels(camera) - np.float32([x, y])
-    a = math.radians(angle)
-    u = table[..., 0] * math.cos(a) + table[..., 1] * math.sin(a) + width / 2
-    v = -table[..., 0] * math.sin(a) + table[..., 1] * math.cos(a) + height / 2
-    view = cv2.remap(image, u * BOARD_PX_PER_MM - 0.5, v * BOARD_PX_PER_MM - 0.5, cv2.INTER_AREA, borderValue=190)
-    return cv2.GaussianBlur(view, (0, 0), 0.7)
 
 
 @functools.cache
