@@ -70,7 +70,8 @@ def register(sub: Any) -> None:
     p = mat_actions.add_parser("print", help="a PDF of the mat, tiled over several pages when larger than the paper",
                                description="Print a game's play mat at full size; a mat larger than the paper is tiled "
                                            "over several pages with overlap marks for gluing.")
-    p.add_argument("game", metavar="GAME", help=f"the game: {_games()}")
+    p.add_argument("game", metavar="GAME", help=f"the game: {_games()}; or 'calibration' for the board that "
+                                               "calibrates a wide lens (mathstation calibrate --lens)")
     p.add_argument("--players", type=int, default=None, help="how many players sit at the mat (default: the game's usual)")
     p.add_argument("--paper", default="a4", help="a4, letter, a3, a5, legal, tabloid or WIDTHxHEIGHTmm (default: a4)")
     p.add_argument("--out", type=Path, help="the PDF to write (default: GAME-mat.pdf in the current folder)")
@@ -267,12 +268,33 @@ def _one_mat(args: argparse.Namespace) -> bool:
         return False
 
 
+CALIBRATION = "calibration"  # ``mat print calibration``: the lens calibration board, not a game's mat
+
+
+def _calibration_print(args: argparse.Namespace, paper: Any) -> int:
+    from station.printables.calibration_pdf import write_calibration_pdf
+    from station.printed.markers import MarkersUnavailable
+
+    if args.players is not None:
+        raise UsageError("the calibration board is for the camera, not for players: leave out --players")
+    out = args.out or Path("calibration-board.pdf")
+    try:
+        write_calibration_pdf(out, paper)
+    except MarkersUnavailable as exc:
+        raise UsageError(str(exc)) from exc
+    print(f"Wrote {out.resolve()}: the lens calibration board on one {paper.name} page. Print it at 100 %, "
+          "then run mathstation calibrate --lens.")
+    return EXIT_OK
+
+
 def _mat_print(args: argparse.Namespace) -> int:
     from station.printables.mat_pdf import write_mat_pdf
     from station.table.mat import MatError, mat_layout
     from station.printed.markers import MarkersUnavailable
 
     paper = parse_paper(args.paper)
+    if args.game == CALIBRATION:
+        return _calibration_print(args, paper)
     try:
         layout = mat_layout(args.game, args.players) if args.players is not None else mat_layout(args.game)
     except MatError as exc:

@@ -44,9 +44,18 @@ def register(sub: Any) -> None:
                        description="Check the mat and the camera on one picture: the mat and its corner squares, the "
                                    "size of the codes, focus, glare, light and framing. Exit 0: ready to play; "
                                    "1: there is advice; 2: bad input.")
-    p.add_argument("image", nargs="?", type=Path, metavar="IMAGE", help="a photo from the station's camera")
+    p.add_argument("image", nargs="*", type=Path, metavar="IMAGE",
+                   help="a photo from the station's camera (with --lens: several, the board in each)")
     p.add_argument("--camera", metavar="SPEC", help=CAMERA_HELP)
     p.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH", help="camera picture size (default 1920x1080)")
+    p.add_argument("--lens", action="store_true",
+                   help="calibrate the lens instead (a wide lens bends the mat's edges): pictures of the printed board "
+                        "(mathstation mat print calibration) in several places; the result is kept in the station's "
+                        "state folder and used from the station's next start")
+    p.add_argument("--views", type=_positive, default=9, metavar="N", help="with --lens --camera: pictures to take (default 9)")
+    p.add_argument("--config", type=Path, metavar="FILE",
+                   help="with --lens: the station config whose camera and state folder to calibrate for "
+                        "(default: the installed one, else the built-in defaults)")
     p.add_argument("--json", action="store_true", help="the measurements and advice as one JSON object")
     p.add_argument("--picture", type=Path, metavar="FILE",
                    help="also save the picture with the report drawn on it (PNG or JPEG): the mat, each corner "
@@ -129,6 +138,70 @@ def _still(camera: Any, command: str) -> Any:
         print(f"mathstation {command}: taking a picture with {camera.name} (its first {camera.settle_frames} frames "
               "are skipped while the exposure settles)…", file=sys.stderr, flush=True)
     return settled_frame(camera).image
+
+
+LENS_PLACES = ("in the middle of the picture", "near the top-left corner", "near the top-right corner",
+               "near the bottom-right corner", "near the bottom-left corner", "along the top edge",
+               "along the bottom edge", "along the left edge", "along the right edge")
+
+
+def _calibrate_lens(args: argparse.Namespace, answers: TextIO | None = None) -> int:
+    """Pictures of the printed board (files, or taken with the camera as the board is moved round
+    the picture) to the lens's distortion, kept in the station's state folder for its camera."""
+    from station.cameras import open_camera
+    from station.config import ConfigFileError, load_config
+    from station.games import plugins
+    from station.hardware.camera import CameraError
+    from station.paths import SYSTEM_CONFIG
+    from station.vision.images import as_gray
+    from station.vision.lens import LENS_NAME, LensError, calibrate_lens, save_lens
+
+    if args.camera and args.image:
+        return _fail("calibrate", "give pictures of the board or --camera SPEC, not both")
+    if not args.camera and not args.image:
+        return _fail("calibrate", "give pictures of the calibration board, or --camera SPEC to take them")
+    path = args.config or (SYSTEM_CONFIG if SYSTEM_CONFIG.is_file() else None)
+    try:
+        config = load_config(path, plugins())
+    except ConfigFileError as exc:
+        return _fail("calibrate", exc)
+    camera_name = args.camera or config["camera"]["source"]
+    views = []
+    if args.image:
+        for image in args.image:
+            frame = _read_image(image)
+            if isinstance(frame, str):
+                return _fail("calibrate", f"{image}: {frame}")
+            views.append(as_gray(frame))
+    else:
+        answers = answers or sys.stdin
+        width, height = args.size
+        try:
+            with open_camera(args.camera, width=width, height=height, scene=first_scene()) as camera:
+                for n in range(args.views):
+                    place = LENS_PLACES[n % len(LENS_PLACES)]
+                    print(f"Picture {n + 1} of {args.views}: lay the board flat {place}, wholly in view, "
+                          "then press Enter.", file=sys.stderr, flush=True)
+                    if answers.isatty():
+                        answers.readline()
+                    views.append(as_gray(_still(camera, "calibrate")))
+        except CameraError as exc:
+            return _fail("calibrate", exc)
+    try:
+        lens, used = calibrate_lens(views, camera_name)
+    except LensError as exc:
+        print(f"mathstation calibrate: {exc}", file=sys.stderr)
+        return EXIT_ADVICE
+    target = config.state_dir() / LENS_NAME
+    try:
+        save_lens(target, lens)
+    except OSError as exc:
+        return _fail("calibrate", f"cannot keep the lens in {target}: {exc}")
+    k1, k2 = lens.distortion[:2]
+    print(f"Lens calibrated from {used} of {len(views)} pictures ({lens.size[0]}x{lens.size[1]}, k1 {k1:.3f}, k2 {k2:.3f}, "
+          f"fit within {lens.error_px:.2f} px); kept in {target} for camera {camera_name}. The station uses it "
+          "from its next start (sudo systemctl restart mathstation).")
+    return EXIT_OK
 
 
 def _read_image(path: Path) -> Any:
@@ -391,14 +464,18 @@ def _calibrate(args: argparse.Namespace) -> int:
     from station.hardware.camera import CameraError
     from station.vision.calibrate import calibrate
 
+    if args.lens:
+        return _calibrate_lens(args)
     if args.camera and args.image:
         return _fail("calibrate", "give IMAGE or --camera SPEC, not both")
     if not args.camera and not args.image:
         return _fail("calibrate", "give IMAGE or --camera SPEC")
+    if len(args.image) > 1:
+        return _fail("calibrate", "give one IMAGE (several are for --lens)")
     if args.image:
-        frame = _read_image(args.image)
+        frame = _read_image(args.image[0])
         if isinstance(frame, str):
-            return _fail("calibrate", f"{args.image}: {frame}")
+            return _fail("calibrate", f"{args.image[0]}: {frame}")
     else:
         width, height = args.size
         try:

@@ -26,6 +26,7 @@ from station.speech.voice import Voice
 from station.ui.screens import render
 from station.ui.views import FaultView, View
 from station.vision.decode import Decoder
+from station.vision.lens import LENS_NAME, load_lens
 from station.vision.mat_memory import MARKERS_NAME, MarkerMemory
 from station.vision.pipeline import CardPipeline
 from station.vision.track import CardTracker
@@ -63,8 +64,9 @@ class Station:
         """The station the config describes around these devices: the daemon's and the simulator's."""
         c = config["camera"]
         memory = MarkerMemory(config.state_dir() / MARKERS_NAME, camera=c["source"])  # a restart's first frame warm
+        lens = load_lens(config.state_dir() / LENS_NAME, c["source"], (c["width"], c["height"]))  # calibrate --lens
         return cls(referee, camera, display, buttons, signals,
-                   CardPipeline(decoder, settings=config.pipeline_settings(), memory=memory),
+                   CardPipeline(decoder, settings=config.pipeline_settings(), memory=memory, lens=lens),
                    CardTracker(config.track_settings()),
                    retry_every=c["retry_every"], camera_spec=c["source"],
                    camera_size=(c["width"], c["height"], c["fps"]), **options)

@@ -54,7 +54,8 @@ def calibration_picture(frame: Any, result: Calibration, pixel_format: PixelForm
         small = result.px_per_module < MIN_PX_PER_MODULE
         words = (f"codes too small here: {result.px_per_module:.1f} px a square, {MIN_PX_PER_MODULE:g} needed" if small
                  else f"smallest codes: {result.px_per_module:.1f} px a square")
-        _label(draw, at, words, BAD if small else GOOD, text_size)
+        # outside the mat: above a top corner, below a bottom one, clear of its outline and corner squares
+        _label(draw, at, words, BAD if small else GOOD, text_size, below=result.px_per_module_at.startswith("bottom"))
     verdict = "Ready to play." if result.ready else \
         f"Fix {len(result.advice)} thing{'s' if len(result.advice) != 1 else ''} first (see the list)"
     whole = Image.new("RGB", (picture.width, picture.height + banner_height(picture.width)), (0, 0, 0))
@@ -89,14 +90,18 @@ def _top_left(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
     return min(x for x, _ in points), min(y for _, y in points)
 
 
+LABEL_GAP = 6  # px between a label and the point it names
+
+
 def _label(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, colour: tuple[int, int, int],
-           size: int) -> None:
-    """Text on a black box just above ``at``, kept inside the picture."""
+           size: int, *, below: bool = False) -> None:
+    """Text on a black box just above ``at`` (``below``: just below it), a gap of ``LABEL_GAP`` away so
+    that a line drawn through ``at`` (the mat's outline) still shows; kept inside the picture."""
     face = font(size, bold=True)
     left, top, right, bottom = draw.textbbox((0, 0), text, font=face)
     width, height = right - left + 8, bottom - top + 8
     bound_w, bound_h = draw.im.size
     x = min(max(0.0, at[0]), bound_w - width)
-    y = min(max(0.0, at[1] - height), bound_h - height)
+    y = min(max(0.0, at[1] + LABEL_GAP if below else at[1] - height - LABEL_GAP), bound_h - height)
     draw.rectangle((x, y, x + width, y + height), fill=(0, 0, 0))
     draw.text((x + 4 - left, y + 4 - top), text, fill=colour, font=face)

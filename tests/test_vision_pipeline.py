@@ -132,9 +132,29 @@ def test_soft_codes_the_whole_frame_decoder_cannot_read_are_read_with_no_wrong_i
     missed = {card.card_id for card in CARDS if catalog.card(card.card_id).payload not in whole}
     assert len(missed) >= len(CARDS) // 2  # the whole frame gives up on most of them
     for seen in (scan_image(frame).cards, CardPipeline().observe(frame).cards):
-        ids = {card.card_id for card in seen}
-        assert ids <= {card.card_id for card in CARDS}  # no wrong ID
-        assert len(ids & missed) >= len(missed) / 2  # at least half of what the whole frame missed
+        assert {card.card_id for card in seen} == {card.card_id for card in CARDS}  # every one, no wrong ID
+
+
+@pytest.mark.parametrize("blur", [2.0, 2.4])
+def test_a_full_table_out_of_focus_is_read_nine_cards_in_ten_with_no_wrong_id_and_placed_as_sharp(blur):
+    """A table of cards on the 8-seat mat, blurred 2 px and more (half a code module and over), with
+    the sensor's noise: the pipeline's first frame and a still photo read nine in ten of them
+    or more, no wrong ID, each within the millimetre and degree of a sharp picture."""
+    mat = mat_layout("math-wars", 8)
+    table = VirtualTable(CameraModel.seeing(700, 1920, 1080, mat=mat))
+    cells = [(16 + col * 96, 40 + row * 66) for row in range(5) for col in range(6)]
+    cells = [(x, y) for x, y in cells if not any(abs(x - m.x - 15) < 62 and abs(y - m.y - 15) < 50 for m in mat.markers)]
+    cards = tuple(PlacedCard(f"MW-{'ABCDEFGH'[i % 8]}-N{i + 1}", x + i % 3, y - i % 2, 180 * (i % 2) + (i % 5) - 2)
+                  for i, (x, y) in enumerate(cells))
+    truth = {card.card_id: card for card in cards}
+    frame = table.render(Scene(mat, cards, blur_px=blur, noise=2.0, seed=3))
+    for seen in (CardPipeline().observe(frame).cards, scan_image(frame).cards):
+        assert {card.card_id for card in seen} <= set(truth)
+        assert len(seen) >= 0.9 * len(cards)
+        for card in seen:
+            placed = truth[card.card_id]
+            assert math.hypot(card.x - placed.x, card.y - placed.y) < 1.0
+            assert min(abs(card.angle - placed.angle % 180), 180 - abs(card.angle - placed.angle % 180)) < 1.0
 
 
 def test_clearing_a_crowded_table_is_no_blurred_picture_and_the_cards_are_seen_gone():

@@ -57,8 +57,9 @@ class CameraModel:
     """A pinhole camera above the table. Table axes: x right, y down the image towards the near
     side, millimetres. ``tilt_deg`` moves the lens towards the near side and pitches it towards
     the far side (0: straight down); ``center_mm`` is the table point at the image centre (None:
-    the mat's centre, or the notional table's); ``k1`` is radial distortion (OpenCV's model,
-    negative = barrel). Default lens: Raspberry Pi Camera Module 3 (66 degrees across)."""
+    the mat's centre, or the notional table's); ``k1`` and ``k2`` are radial distortion (OpenCV's
+    model, r² and r⁴ terms; negative ``k1`` = barrel). Default lens: Raspberry Pi Camera Module 3
+    (66 degrees across, nearly free of distortion); ``WIDE_LENS`` is the Camera Module 3 Wide's."""
 
     width_px: int = 1920
     height_px: int = 1080
@@ -67,6 +68,7 @@ class CameraModel:
     tilt_deg: float = 0.0
     center_mm: Point | None = None
     k1: float = 0.0
+    k2: float = 0.0
 
     def __post_init__(self) -> None:
         if self.width_px < 2 or self.height_px < 2:
@@ -90,13 +92,14 @@ class CameraModel:
         center_mm: Point | None = None,
         mat: MatLayout | None = None,
         k1: float = 0.0,
+        k2: float = 0.0,
     ) -> CameraModel:
         """The camera at the height where the image is ``table_width_mm`` wide at its centre;
         centred on ``center_mm``, else on ``mat``'s centre, else decided per scene."""
         distance = table_width_mm / (2 * math.tan(math.radians(hfov_deg) / 2))  # along the axis
         if center_mm is None and mat is not None:
             center_mm = (mat.width / 2, mat.height / 2)
-        return cls(width_px, height_px, distance * math.cos(math.radians(tilt_deg)), hfov_deg, tilt_deg, center_mm, k1)
+        return cls(width_px, height_px, distance * math.cos(math.radians(tilt_deg)), hfov_deg, tilt_deg, center_mm, k1, k2)
 
     def over(self, mat: MatLayout | None) -> CameraModel:
         """This camera with its centre fixed: kept if set, else the mat's (or notional table's)."""
@@ -164,20 +167,30 @@ class CameraModel:
         return (px - [(self.width_px - 1) / 2, (self.height_px - 1) / 2]) / self.focal_px
 
     def _distort(self, px: np.ndarray) -> np.ndarray:
-        if not self.k1:
+        if not (self.k1 or self.k2):
             return px
         n = self._normalised(px)
-        factor = 1 + self.k1 * (n * n).sum(axis=-1, keepdims=True)
-        return n * factor * self.focal_px + [(self.width_px - 1) / 2, (self.height_px - 1) / 2]
+        r2 = (n * n).sum(axis=-1, keepdims=True)
+        return n * (1 + self.k1 * r2 + self.k2 * r2 * r2) * self.focal_px + [(self.width_px - 1) / 2, (self.height_px - 1) / 2]
 
     def _undistort(self, px: np.ndarray) -> np.ndarray:
-        if not self.k1:
+        if not (self.k1 or self.k2):
             return px
         distorted = self._normalised(px)
-        n = distorted.copy()
-        for _ in range(30):  # fixed point: converges for the k1 of real lenses
-            n = distorted / (1 + self.k1 * (n * n).sum(axis=-1, keepdims=True))
-        return n * self.focal_px + [(self.width_px - 1) / 2, (self.height_px - 1) / 2]
+        rd = np.sqrt((distorted * distorted).sum(axis=-1, keepdims=True))
+        r = rd.copy()
+        for _ in range(12):  # Newton on the radius: r (1 + k1 r² + k2 r⁴) = rd (the wide lens's too)
+            r2 = r * r
+            r = r - (r * (1 + self.k1 * r2 + self.k2 * r2 * r2) - rd) / (1 + 3 * self.k1 * r2 + 5 * self.k2 * r2 * r2)
+        scale = np.divide(r, rd, out=np.ones_like(rd), where=rd > 0)
+        return distorted * scale * self.focal_px + [(self.width_px - 1) / 2, (self.height_px - 1) / 2]
+
+
+#: The Raspberry Pi Camera Module 3 Wide's lens: barrel distortion that takes a pinhole's 86 degrees
+#: across to about 102 (114 on the diagonal), straight lines near the picture's corners bowed in
+#: by tens of pixels. ``CameraModel.seeing(table_mm, ..., **WIDE_LENS)`` sees ``table_mm`` across
+#: as the pinhole would, and more round it.
+WIDE_LENS: dict[str, float] = {"hfov_deg": 86.0, "k1": -0.20, "k2": 0.03}
 
 
 # --- what lies on the table --------------------------------------------------------------------

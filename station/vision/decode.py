@@ -3,12 +3,10 @@
 Every backend returns the same plain values (text and corner pixels), so the rest of the
 station never knows which library read a code. The payload's meaning is the catalog's job.
 
-Past where a soft picture defeats the whole-frame read: zxing-cpp still *finds* most codes it
-cannot read (its finder patterns survive blur that melts the modules), so given the picture's
-blur, each such code is cut out, upscaled twice (cubic) and sharpened for that blur (an unsharp
-mask of the same sigma), and read again. At a blur of 2 px on a 1080p table this read 26 of the
-28 cards the whole frame missed, with no wrong ID (``bench/vision.py`` measures it each run); a
-QR code's own error correction and the catalog's strict payloads keep a misread out.
+Past where a soft picture defeats the decoders: given the picture's blur (measured on the mat's
+markers), the picture is deconvolved for it first (``deblur``), and the codes read from that.
+``bench/vision.py --blur-sweep`` measures it on every game's mat; a QR code's own error
+correction and the catalog's strict payloads keep a misread out.
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from typing import Protocol
 import numpy as np
 from PIL import Image
 
+from station.vision.deblur import deconvolve
 from station.vision.images import as_gray
 
 Point = tuple[float, float]
@@ -46,8 +45,7 @@ class Decoder(Protocol):
 
     def decode(self, image: Image.Image | np.ndarray, blur_px: float = 0.0) -> list[CodeRead]:
         """Every QR code found in ``image`` (grey or BGR). ``blur_px``: the picture's blur
-        (Gaussian sigma), when it is known to be soft: codes found but not read are read again
-        sharpened for it, where the backend can."""
+        (Gaussian sigma), when it is known to be soft: the picture is deconvolved for it first."""
         ...
 
 
@@ -67,8 +65,7 @@ class PyzbarDecoder:
         self._symbols = [pyzbar.ZBarSymbol.QRCODE]
 
     def decode(self, image: Image.Image | np.ndarray, blur_px: float = 0.0) -> list[CodeRead]:
-        """ZBar says nothing of codes it found but could not read, so ``blur_px`` changes nothing."""
-        gray = np.ascontiguousarray(as_gray(image))
+        gray = np.ascontiguousarray(deconvolve(as_gray(image), blur_px))
         reads = []
         for symbol in self._pyzbar.decode(gray, symbols=self._symbols):
             text = symbol.data.decode("utf-8", errors="replace")
@@ -91,41 +88,18 @@ class ZxingDecoder:
         self._formats = zxingcpp.BarcodeFormat.QRCode
 
     def decode(self, image: Image.Image | np.ndarray, blur_px: float = 0.0) -> list[CodeRead]:
-        gray = np.ascontiguousarray(as_gray(image))
-        found = self._zxing.read_barcodes(gray, formats=self._formats, return_errors=blur_px > 0)  # type: ignore[arg-type]
-        reads = [CodeRead(result.text, _corners(result.position)) for result in found if result.valid]
-        for result in found:
-            if not result.valid:
-                reads += self._read_sharpened(gray, _corners(result.position), blur_px, reads)
-        return reads
-
-    def _read_sharpened(self, gray: np.ndarray, corners: tuple[Point, ...], blur_px: float,
-                        done: list[CodeRead]) -> list[CodeRead]:
-        """A code found but not read, read again from its crop upscaled and sharpened for the blur."""
-        import cv2
-
-        points = np.asarray(corners)
-        centre = points.mean(axis=0)
-        if any(np.linalg.norm(np.asarray(read.center) - centre) < 4 for read in done):
-            return []  # read already (found twice)
-        side = float(np.mean(np.hypot(*(points - np.roll(points, 1, axis=0)).T)))
-        margin = RESCUE_MARGIN * side + 2 * blur_px
-        (x0, y0), (x1, y1) = np.maximum(points.min(axis=0) - margin, 0).astype(int), (points.max(axis=0) + margin).astype(int)
-        crop = gray[y0 : y1 + 1, x0 : x1 + 1]
-        if min(crop.shape) < 16:
-            return []
-        big = cv2.resize(crop, None, fx=RESCUE_SCALE, fy=RESCUE_SCALE, interpolation=cv2.INTER_CUBIC)
-        soft = cv2.GaussianBlur(big, (0, 0), blur_px * RESCUE_SCALE)
-        sharp = cv2.addWeighted(big, 1 + RESCUE_AMOUNT, soft, -RESCUE_AMOUNT, 0)
-        found = self._zxing.read_barcodes(sharp, formats=self._formats, try_rotate=False,  # type: ignore[arg-type]
-                                          try_downscale=False)
-        return [CodeRead(result.text, tuple((x0 + x / RESCUE_SCALE, y0 + y / RESCUE_SCALE) for x, y in _corners(result.position)))
-                for result in found if result.valid]
+        gray = np.ascontiguousarray(deconvolve(as_gray(image), blur_px))
+        found = self._zxing.read_barcodes(gray, formats=self._formats, **ZXING_OPTIONS)  # type: ignore[arg-type]
+        return [CodeRead(result.text, _corners(result.position)) for result in found if result.valid]
 
 
-RESCUE_SCALE = 2  # a soft code's crop is upscaled this many times ...
-RESCUE_AMOUNT = 2.5  # ... and sharpened this much (unsharp mask): the best of those measured at 2 and 2.5 px
-RESCUE_MARGIN = 0.35  # quiet zone kept around the code, in code widths
+ZXING_OPTIONS = {
+    # What zxing-cpp tries by default that our codes never need: turning the picture (for 1D
+    # barcodes; a QR code reads at any angle), inverting it (no code is printed light on dark), and
+    # reading it again scaled down (for codes hundreds of pixels across; ours are 60 to 120 px). On
+    # the benchmark's tables the same codes read in a third to a sixth of the time.
+    "try_rotate": False, "try_invert": False, "try_downscale": False,
+}
 
 
 def _corners(position) -> tuple[Point, ...]:  # zxingcpp.Position

@@ -8,7 +8,8 @@ something moved over them. A table where nothing moves costs little.
 
 A frame too soft for the codes is said in a warning, on every such frame: the blur is measured on
 the mat's markers (``sharpness``) whenever the markers are looked for or the picture's sharpness
-changes, and codes the decoder finds but cannot read are read again from crops sharpened for it.
+changes, and a picture soft enough for a code to go unread is deconvolved for that blur before
+its codes are read (``deblur``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.catalog import Catalog, load_catalog
 from station.hardware.camera import Frame
 from station.vision.decode import CodeRead, Decoder, make_decoder
 from station.vision.images import GreyFrame
+from station.vision.lens import Lens
 from station.vision.locate import CardSighting, ForeignCode, Locator
 from station.vision.markers import MarkerRead, find_markers
 from station.vision.mat_memory import MarkerMemory
@@ -70,11 +72,14 @@ class CardPipeline:
     """Feed frames in order with ``observe``; it keeps what it needs between them."""
 
     def __init__(self, decoder: Decoder | None = None, catalog: Catalog | None = None,
-                 settings: PipelineSettings | None = None, memory: MarkerMemory | None = None) -> None:
+                 settings: PipelineSettings | None = None, memory: MarkerMemory | None = None,
+                 lens: Lens | None = None) -> None:
         """``memory`` keeps the mat's markers between runs: the first frame reads them where they
-        were last found, and the cold search is left for a mat or camera that moved."""
+        were last found, and the cold search is left for a mat or camera that moved. ``lens``: the
+        camera's calibrated distortion, undone on the points mapped to the mat (``lens``)."""
         self.decoder = decoder or make_decoder()
         self.memory = memory
+        self.lens = lens
         self.catalog = catalog or load_catalog()
         self.settings = settings or PipelineSettings()
         self.table: TableMap = NO_MAT
@@ -172,10 +177,9 @@ class CardPipeline:
         return tuple(warnings)
 
     def _rescue_blur(self) -> float:
-        """The blur the decoder sharpens for when a code it found cannot be read: only on a frame
-        measured too soft (on a sharp one such a code is covered or damaged, not soft)."""
-        softness = self._softness
-        return softness.blur_px if softness is not None and softness.soft else 0.0
+        """The blur the decoder undoes before reading: the markers' when the picture is soft enough
+        for a code to go unread (``Softness.deblur_px``), else none."""
+        return 0.0 if self._softness is None else self._softness.deblur_px
 
     def _redecode(self, grey: GreyFrame, box: Box) -> int:
         """Decode one crop; its reads replace every earlier read whose code lies wholly inside it
@@ -203,7 +207,7 @@ class CardPipeline:
         search = find_markers(grey.full(), near=self._markers)
         self._marker_search = "cold" if search.cold else "warm"
         markers = search.markers
-        found = find_table_map(markers)
+        found = find_table_map(markers, self.lens if self.lens is not None and self.lens.size == _size(grey.shape) else None)
         if found.mat is not None or self.table.mat is None:
             self.table, self._markers = found, markers
             self._marker_patches = [(box, small[box[1] : box[3], box[0] : box[2]].copy()) for box in self._marker_boxes(small.shape)]

@@ -11,6 +11,7 @@ import numpy as np
 from engine.catalog import Catalog, load_catalog
 from station.vision.decode import Decoder, make_decoder
 from station.vision.images import as_gray
+from station.vision.lens import Lens
 from station.vision.locate import CardSighting, ForeignCode, locate
 from station.vision.markers import detect_markers
 from station.vision.table_map import TableMap, find_table_map
@@ -22,7 +23,8 @@ SHARPNESS_MIN = 60.0  # variance of the Laplacian under which a frame is called 
 @dataclass(frozen=True)
 class ImageQuality:
     brightness: float  # mean grey level, 0-255
-    sharpness: float  # variance of the Laplacian: higher is sharper
+    sharpness: float | None  # variance of the Laplacian: higher is sharper (None: not measured, a mat's markers
+    # measure the blur instead)
 
     def darkness_warnings(self) -> tuple[str, ...]:
         if self.brightness < DARK_MEAN:
@@ -32,7 +34,7 @@ class ImageQuality:
     def warnings(self) -> tuple[str, ...]:
         """For one still image: too dark, or blurred by an absolute sharpness (a stream of frames
         judges blur against the table's usual sharpness instead, see ``pipeline``)."""
-        if self.sharpness < SHARPNESS_MIN:
+        if self.sharpness is not None and self.sharpness < SHARPNESS_MIN:
             blurred = f"the image looks blurred (sharpness {self.sharpness:.0f}): check focus and hold the camera still"
             return self.darkness_warnings() + (blurred,)
         return self.darkness_warnings()
@@ -70,23 +72,31 @@ def image_quality(gray: np.ndarray) -> ImageQuality:
     return ImageQuality(float(cv2.mean(gray)[0]), float(deviation[0, 0]) ** 2)
 
 
-def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None) -> ScanResult:
+def _mean(gray: np.ndarray) -> float:
+    import cv2
+
+    return float(cv2.mean(gray)[0])
+
+
+def scan_image(image: Any, decoder: Decoder | None = None, catalog: Catalog | None = None,
+               lens: Lens | None = None) -> ScanResult:
     """Everything one still image shows: a whole-frame pass (the station's safety net). On a mat
-    the blur is measured on its markers: a picture too soft for the codes says so, and the
-    codes found but not read are read again sharpened for that blur."""
+    the blur is measured on its markers: a picture too soft for the codes says so, and a picture
+    soft enough for a code to go unread is deconvolved for that blur before its codes are read."""
     from station.vision.sharpness import measure_softness
 
     gray = as_gray(image)
     decoder = decoder or make_decoder()
     markers = detect_markers(gray)
-    table = find_table_map(markers)
+    table = find_table_map(markers, lens if lens is not None and lens.size == (gray.shape[1], gray.shape[0]) else None)
     softness = measure_softness(gray, markers, table)
-    blur = softness.blur_px if softness is not None and softness.soft else 0.0
+    blur = softness.deblur_px if softness is not None else 0.0
     cards, foreign = locate(decoder.decode(gray, blur_px=blur), table, catalog or load_catalog())
-    quality = image_quality(gray)
     cards.sort(key=lambda c: (c.y, c.x))
     if softness is None:  # no mat to measure the blur on: the scene-dependent score it is
+        quality = image_quality(gray)
         warnings = quality.warnings()
-    else:
+    else:  # the whole frame's Laplacian (a tenth of a decode) is not needed
+        quality = ImageQuality(_mean(gray), None)
         warnings = quality.darkness_warnings() + ((softness.warning,) if softness.warning else ())
     return ScanResult(tuple(cards), tuple(foreign), table, quality, table.warnings + warnings)

@@ -26,7 +26,9 @@ STEP_PX = 0.25  # sampling step across an edge
 REACH_CELLS = 0.8  # how far the profile reaches each side of an edge: inside the one-cell black border
 MIN_STEP_LEVELS = 30.0  # an edge with less contrast than this (glare, a shadow) is not measured
 SAMPLING_SIGMA = 0.29  # what bilinear sampling adds to a sharp step (a one-pixel ramp), taken out again
+ALONG_SAMPLES = 24  # profiles averaged along each edge's middle half
 SOFT_MODULES = 0.45  # blur over this share of a QR module: whole-frame decoding starts to miss codes
+DEBLUR_MODULES = 0.3  # blur over this share of a module: the picture is deconvolved before its codes are read
 
 
 def marker_blur_px(gray: np.ndarray, markers: list[MarkerRead]) -> float | None:
@@ -61,6 +63,11 @@ class Softness:
         return too_soft(self.blur_px, self.module_px)
 
     @property
+    def deblur_px(self) -> float:
+        """The blur to undo before the codes are read (0 on a picture sharp enough to read as it is)."""
+        return self.blur_px if self.blur_px > DEBLUR_MODULES * self.module_px else 0.0
+
+    @property
     def warning(self) -> str | None:
         return soft_text(self.blur_px, self.module_px) if self.soft else None
 
@@ -86,6 +93,8 @@ def _side(corners: np.ndarray) -> float:
 
 
 def _edge_sigmas(gray: np.ndarray, marker: MarkerRead) -> list[float]:
+    """The blur across each of the marker's outer edges that can be measured: the four edges'
+    profiles sampled in one remap (a first frame measures four markers before it reads a code)."""
     import cv2
 
     corners = np.asarray(marker.corners, np.float64)
@@ -93,7 +102,7 @@ def _edge_sigmas(gray: np.ndarray, marker: MarkerRead) -> list[float]:
     cell = _side(corners) / CELLS
     across = np.arange(-REACH_CELLS * cell, REACH_CELLS * cell + STEP_PX / 2, STEP_PX)
     height, width = gray.shape[:2]
-    sigmas = []
+    grids = []
     for k in range(4):
         a, b = corners[k], corners[(k + 1) % 4]
         length = float(np.linalg.norm(b - a))
@@ -103,20 +112,24 @@ def _edge_sigmas(gray: np.ndarray, marker: MarkerRead) -> list[float]:
         out = np.array([-along[1], along[0]])
         if np.dot(centre - a, out) > 0:
             out = -out
-        ts = np.linspace(0.25, 0.75, max(8, int(length / 4))) * length  # the edge's middle: clear of the corners
+        ts = np.linspace(0.25, 0.75, ALONG_SAMPLES) * length  # the edge's middle: clear of the corners
         points = a + ts[:, None, None] * along + across[None, :, None] * out  # (along, across, xy)
         if points[..., 0].min() < 1 or points[..., 1].min() < 1 or points[..., 0].max() > width - 2 or points[..., 1].max() > height - 2:
             continue
-        samples = cv2.remap(gray, points[..., 0].astype(np.float32), points[..., 1].astype(np.float32), cv2.INTER_LINEAR)
-        profile = samples.astype(np.float64).mean(axis=0)  # dark inside, light outside
-        step = profile[-4:].mean() - profile[:4].mean()
-        if step < MIN_STEP_LEVELS:
+        grids.append(points)
+    if not grids:
+        return []
+    points = np.concatenate(grids).astype(np.float32)  # the edges one under the other
+    samples = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float64)
+    profiles = samples.reshape(len(grids), ALONG_SAMPLES, len(across)).mean(axis=1)  # dark inside, light outside
+    steps = profiles[:, -4:].mean(axis=1) - profiles[:, :4].mean(axis=1)
+    slopes = np.clip(np.diff(profiles, axis=1), 0, None)
+    slopes[slopes < 0.05 * slopes.max(axis=1, keepdims=True)] = 0  # the noise in the flat parts would widen it
+    middle = (across[:-1] + across[1:]) / 2
+    sigmas = []
+    for step, slope in zip(steps, slopes):
+        if step < MIN_STEP_LEVELS or slope.sum() <= 0:
             continue
-        slope = np.clip(np.diff(profile), 0, None)
-        slope[slope < 0.05 * slope.max()] = 0  # the noise in the flat parts would widen it
-        if slope.sum() <= 0:
-            continue
-        middle = (across[:-1] + across[1:]) / 2
         mean = float(np.average(middle, weights=slope))
         variance = float(np.average((middle - mean) ** 2, weights=slope))
         sigmas.append(math.sqrt(max(variance - SAMPLING_SIGMA**2, 0.0)))

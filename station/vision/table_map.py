@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from station.table.mat import MatError, MatLayout, identify_mat, mat_layout
 from station.vision.markers import MarkerRead
+
+if TYPE_CHECKING:
+    from station.vision.lens import Lens
 
 Point = tuple[float, float]
 GOOD_MARKERS = 3  # with fewer, a homography from corners 30 mm apart is shaky far from them
@@ -21,13 +24,16 @@ GOOD_MARKERS = 3  # with fewer, a homography from corners 30 mm apart is shaky f
 
 @dataclass(frozen=True)
 class TableMap:
-    """Maps image pixels to table coordinates: mm on ``mat``, or pixels when there is none."""
+    """Maps image pixels to table coordinates: mm on ``mat``, or pixels when there is none. With
+    a calibrated ``lens`` the pixels are undistorted first (the homography is of undistorted
+    pixels): a wide lens's bent lines are straight again before the mat's plane is mapped."""
 
     mat: MatLayout | None = None
     pixels_to_mm: np.ndarray | None = field(default=None, compare=False, repr=False)
     markers_seen: int = 0
     error_px: float = 0.0  # the markers' corners reprojected: how far off, at worst
     warnings: tuple[str, ...] = ()
+    lens: Lens | None = field(default=None, compare=False, repr=False)
 
     @property
     def units(self) -> Literal["mm", "px"]:
@@ -35,11 +41,16 @@ class TableMap:
 
     def to_table(self, points: np.ndarray | Sequence[Point]) -> np.ndarray:
         """N x 2 pixel points to N x 2 table points (mm, or unchanged pixels without a mat)."""
-        return apply_homography(self.pixels_to_mm, points)
+        if self.pixels_to_mm is None or self.lens is None:
+            return apply_homography(self.pixels_to_mm, points)
+        return apply_homography(self.pixels_to_mm, self.lens.undistort(points))
 
     def to_pixels(self, points: np.ndarray | Sequence[Point]) -> np.ndarray:
         """N x 2 table points back to N x 2 pixel points."""
-        return apply_homography(None if self.pixels_to_mm is None else np.linalg.inv(self.pixels_to_mm), points)
+        if self.pixels_to_mm is None:
+            return apply_homography(None, points)
+        undistorted = apply_homography(np.linalg.inv(self.pixels_to_mm), points)
+        return undistorted if self.lens is None else self.lens.distort(undistorted)
 
 
 def apply_homography(matrix: np.ndarray | None, points: np.ndarray | Sequence[Point]) -> np.ndarray:
@@ -54,8 +65,9 @@ def apply_homography(matrix: np.ndarray | None, points: np.ndarray | Sequence[Po
 NO_MAT = TableMap(warnings=("no mat markers seen: positions are in pixels; put the mat under the camera",))
 
 
-def find_table_map(markers: list[MarkerRead]) -> TableMap:
-    """The map from the mat markers in one frame; ``NO_MAT`` (with its warning) if there are none."""
+def find_table_map(markers: list[MarkerRead], lens: Lens | None = None) -> TableMap:
+    """The map from the mat markers in one frame (through ``lens`` when calibrated); ``NO_MAT``
+    (with its warning) if there are none."""
     which = identify_mat(m.id for m in markers)
     if which is None:
         if markers:
@@ -66,16 +78,19 @@ def find_table_map(markers: list[MarkerRead]) -> TableMap:
         layout = mat_layout(*which)
     except MatError as exc:
         return TableMap(warnings=(f"a mat was seen that this station does not know ({exc}): positions are in pixels",))
-    return map_from_markers(layout, markers)
+    return map_from_markers(layout, markers, lens)
 
 
-def map_from_markers(layout: MatLayout, markers: list[MarkerRead]) -> TableMap:
-    """The map from ``layout``'s markers seen in one frame (the others are ignored)."""
+def map_from_markers(layout: MatLayout, markers: list[MarkerRead], lens: Lens | None = None) -> TableMap:
+    """The map from ``layout``'s markers seen in one frame (the others are ignored), their
+    corners undistorted through ``lens`` when there is one."""
     import cv2
 
     spots = {spot.id: spot for spot in layout.markers}
     seen = {m.id: m for m in markers if m.id in spots}
     pixels = np.array([p for m in seen.values() for p in m.corners], dtype=np.float64)
+    if lens is not None:
+        pixels = lens.undistort(pixels)
     table = np.array([p for i in seen for p in spots[i].corners], dtype=np.float64)
     homography, _ = cv2.findHomography(pixels, table, 0)
     if homography is None:
@@ -85,4 +100,4 @@ def map_from_markers(layout: MatLayout, markers: list[MarkerRead]) -> TableMap:
     warnings: tuple[str, ...] = ()
     if len(seen) < GOOD_MARKERS:
         warnings = (f"only {len(seen)} of 4 mat markers seen: positions far from them may be off; uncover the mat's corners",)
-    return TableMap(layout, homography, len(seen), error, warnings)
+    return TableMap(layout, homography, len(seen), error, warnings, lens)
