@@ -51,6 +51,10 @@ CHANGE_HINT = "CONFIRM: change"  # a setup row: step its value
 START_HINT = "CONFIRM: start"  # setup's last row
 
 
+#: The screen while the teacher has paused every table (the game's clock stands still).
+PAUSED = VerdictView("info", "Paused", "Paused by your teacher")
+
+
 def _no_roster() -> Sequence[str]:
     return ()
 
@@ -117,6 +121,7 @@ class Controller:
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
     address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
+    paused: bool = False  # the game is paused by the teacher: the screen says so, only "End game?" is taken
 
     # ---- what the station tells the controller ------------------------------------------------
 
@@ -174,6 +179,12 @@ class Controller:
         """Answer one button press (``over``: the game is over); returns what the station should do."""
         if self.fault is not None:
             return []  # nobody can see what a press would do: wait for the fault to clear
+        if self.paused and self.screen == "game":   # only a grown-up's long BACK: end the game
+            if self.question is not None:
+                return self._answer(press)
+            if press.button == "back" and press.long:
+                self.question = _Question("End game?", [("No, wait", None), ("Yes, end it", EndGame())])
+            return []
         if self.screen != "game" and self._current_overlay(now) is not None:
             self.overlays.popleft()  # a note over the menu or setup: any button dismisses it
             return []
@@ -344,6 +355,8 @@ class Controller:
         if self.question is not None:
             q = self.question
             return MenuView(q.title, tuple(label for label, _ in q.answers), q.selected, CHOOSE_HINT)
+        if self.paused and self.screen == "game":
+            return PAUSED
         if self.screen != "game":
             note = self._current_overlay(now)  # e.g. "Journal damaged" at start, "Cannot start" in setup
             if note is not None:
