@@ -89,12 +89,12 @@ class Watcher:
     """Subscribes to a topic filter as the dashboard would: a persistent session (the broker
     keeps its QoS 1 messages while it is away), every message kept in order."""
 
-    def __init__(self, broker: Any, pattern: str, user: str = "teacher") -> None:
+    def __init__(self, broker: Any, pattern: str, user: str = "teacher", password: str | None = None) -> None:
         self.messages: list[tuple[str, bytes, bool]] = []
         self._lock = threading.Lock()
         self.client = new_client(f"watcher-{next(_ids)}")
         self.client._clean_session = False   # (paho 2.x and 1.6 both keep it here)  # noqa: SLF001
-        self.client.username_pw_set(user, USERS[user])
+        self.client.username_pw_set(user, password or USERS[user])
         self.client.reconnect_delay_set(1, 2)
         self.subscribed = threading.Event()
 
@@ -117,17 +117,18 @@ class Watcher:
 
     def payloads(self) -> list[dict]:
         with self._lock:
-            return [json.loads(payload) for _, payload, _ in self.messages if payload]
+            return [json.loads(payload) for _, payload, _ in self.messages if payload.startswith(b"{")]
 
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
 
 
-def publish(broker: Any, topic: str, message: dict | bytes, user: str = "teacher") -> None:
-    """One retained QoS 1 message, as the teacher's dashboard publishes it; returns once acknowledged."""
+def publish(broker: Any, topic: str, message: dict | bytes, user: str = "teacher", password: str | None = None) -> None:
+    """One retained QoS 1 message, as the teacher's dashboard publishes it; returns once acknowledged
+    (Mosquitto acknowledges a message its ACL drops, too: it is then delivered to no one)."""
     client = new_client(f"teacher-{next(_ids)}")
-    client.username_pw_set(user, USERS[user])
+    client.username_pw_set(user, password or USERS[user])
     client.connect("127.0.0.1", broker.port)
     client.loop_start()
     payload = message if isinstance(message, bytes) else json.dumps(message).encode()
