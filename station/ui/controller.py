@@ -121,6 +121,7 @@ class Controller:
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
     address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
+    classroom: Callable[[], tuple[str, View]] | None = None  # in a class: the menu's item ("Class online") and its screen
     paused: bool = False  # the game is paused by the teacher: the screen says so, only "End game?" is taken
 
     # ---- what the station tells the controller ------------------------------------------------
@@ -222,6 +223,9 @@ class Controller:
         if self.teacher_page is not None:
             page = self.teacher_page
             extras.append(("Teacher page", lambda: self._queue(Overlay(page(), seconds=None, kind="hint"))))
+        if self.classroom is not None:
+            status, view = self.classroom()
+            extras.append((status, lambda: self._queue(Overlay(view, seconds=None, kind="hint"))))
         return extras
 
     def _menu(self, press: Press) -> list[Intent]:
