@@ -73,6 +73,7 @@ class Member:
         self.roster, self.local_roster = roster, local_roster   # the class's list kept; the station's own (station.roster)
         self.wall = wall
         self._after = 0                        # the outbox's last row handed to the link
+        self._recovered = journal.recovered    # (a journal that starts afresh numbers its outbox from 1 again)
         self._outbox_at = float("-inf")
         self._live: dict[str, Any] | None = None
         self._live_at = float("-inf")
@@ -114,6 +115,8 @@ class Member:
         self._publish_live(referee, live, now)
 
     def _send_outbox(self) -> None:
+        if self.journal.recovered != self._recovered:   # a damaged journal was started afresh: its outbox too
+            self._recovered, self._after = self.journal.recovered, 0
         for seq, game in self.journal.outbox(limit=self.link.room, after=self._after):
             if game.uid and self.link.send(game.uid, game_record(game, self.link.station, self.title)):
                 log.info("game %s sent to the class (%s)", game.id, game.uid)
@@ -167,9 +170,8 @@ class Member:
         notice = message.get("notice")
         if isinstance(notice, dict) and isinstance(notice.get("text"), str) and notice.get("id") not in self._notices:
             self._notices.add(str(notice.get("id")))
-            try:
-                until = datetime.fromisoformat(str(notice.get("until")))
-                stale = (until.astimezone() if until.tzinfo else until.astimezone()) < self.wall()
+            try:   # (a time without its offset is the station's local time)
+                stale = datetime.fromisoformat(str(notice.get("until"))).astimezone() < self.wall()
             except ValueError:
                 stale = False
             if not stale:
