@@ -29,6 +29,7 @@ def register(sub: Any) -> None:
     setup.add_argument("--tls-cert", type=Path, help="the broker's TLS certificate: adds a TLS listener on 8883")
     setup.add_argument("--tls-key", type=Path, help="its private key")
     setup.add_argument("--tls-ca", type=Path, help="the CA certificate that signed it (each station gets a copy)")
+    setup.add_argument("--tls-port", type=int, default=8883, help="the TLS listener's port (default 8883)")
     setup.add_argument("--force", action="store_true", help="make new passwords where a class was set up before")
     setup.set_defaults(run=run_setup)
     p.set_defaults(run=lambda args: (p.print_help(), EXIT_FAILED)[1])
@@ -45,7 +46,8 @@ def run_setup(args: argparse.Namespace) -> int:
     try:
         setup = Setup(args.class_name, [name.strip() for name in args.stations.split(",") if name.strip()],
                       host=args.host, port=args.port,
-                      tls=Tls(args.tls_cert.resolve(), args.tls_key.resolve(), args.tls_ca.resolve()) if all(tls_given) else None)
+                      tls=Tls(args.tls_cert.resolve(), args.tls_key.resolve(), args.tls_ca.resolve(), args.tls_port)
+                      if all(tls_given) else None)
         written = write(setup, args.out, force=args.force)
     except (SetupError, BadSlug, OSError) as exc:
         print(f"mathstation broker setup: {exc}", file=sys.stderr)

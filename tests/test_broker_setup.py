@@ -90,3 +90,38 @@ def test_setup_refuses_to_overwrite_a_class_without_force_and_names_bad_input(wr
     assert "lower-case letters, digits and dashes" in capsys.readouterr().err
     assert main(["broker", "setup", "--class", "r", "--stations", "teacher", "--out", str(out / "y")]) == 1
     assert "the teacher's user" in capsys.readouterr().err
+
+
+def test_with_tls_a_station_reaches_the_broker_over_tls_with_the_ca_it_was_given(tmp_path, broker_factory):
+    import shutil
+    import subprocess
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    certs = tmp_path / "certs"
+    certs.mkdir()
+
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=certs, check=True, capture_output=True)
+
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=test CA", "-keyout", "ca.key",
+            "-out", "ca.crt")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "broker.key", "-out", "broker.csr")
+    (certs / "san").write_text("subjectAltName=DNS:localhost\n")
+    openssl("x509", "-req", "-in", "broker.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
+            "-extfile", "san", "-out", "broker.crt")
+    port, tls_port, out = free_port(), free_port(), tmp_path / "broker"
+    assert main(["broker", "setup", "--class", "room-7", "--stations", "table-1", "--out", str(out), "--host", "localhost",
+                 "--port", str(port), "--tls-cert", str(certs / "broker.crt"), "--tls-key", str(certs / "broker.key"),
+                 "--tls-ca", str(certs / "ca.crt"), "--tls-port", str(tls_port)]) == 0
+    broker_factory(config=(out / "mathstation.conf").read_text(), port=port)
+    lines = (out / "station-table-1.toml").read_text().replace('ca_file = "/etc/mathstation/ca.crt"',
+                                                                 f'ca_file = "{certs / "ca.crt"}"')
+    (out / "station-table-1.toml").write_text(lines)    # where this station keeps its copy of the CA
+    room = load_config(out / "station-table-1.toml", plugins()).classroom()
+    assert room is not None and room.tls and room.port == tls_port
+    link = Link(host=room.host, port=room.port, class_name=room.class_name, station=room.station,
+                username=room.username, password=room.password, tls=room.tls, ca_file=room.ca_file, reconnect=(1, 2))
+    link.start()
+    assert link.wait_connected(10)
+    link.stop()
