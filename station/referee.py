@@ -303,6 +303,9 @@ class Referee:
         """Take back the last action (a misread card): the game is replayed without it."""
         if self.game is None or self.game_id is None:
             return
+        if self.game.actions and self.game.actions[-1]["type"] in ("pause", "resume"):
+            self.tell(Note("undone", "Nothing to undo", "since the pause"))   # the room's time is no play
+            return
         resets = self._resets
         dropped = self._write(lambda: self.journal.drop_last(self._game_id()))
         if dropped is None:

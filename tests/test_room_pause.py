@@ -72,3 +72,30 @@ def test_a_game_started_while_the_room_is_paused_waits_with_the_rest(tmp_path):
     ref.set_room(True, now=0.0)
     ref.start(TIMED, now=1.0)
     assert ref.paused and ref.game_time(500.0) == 0.0
+
+
+def test_a_card_laid_during_the_pause_counts_at_the_resume_at_the_time_the_game_stood(tmp_path):
+    from test_referee import MAT, placed
+
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, now=0.0)
+    ref.set_room(True, now=5.0)
+    ref.table_events([placed("MW-A-N21", "seat1.count-meta")], MAT, 6.0)
+    assert [a["type"] for a in ref.game.actions] == ["pause"]          # nothing counts while paused
+    ref.set_room(False, now=600.0)
+    assert [(a["type"], a["t"]) for a in ref.game.actions] == [("pause", 5.0), ("resume", 5.0), ("play", 5.0)]
+
+
+def test_a_notice_shows_over_the_pause_and_undo_never_takes_the_pause_back(tmp_path):
+    from station.table.adapter import Note
+    from station.ui.views import VerdictView
+
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, now=0.0)
+    ref.set_room(True, now=5.0)
+    ref.tell(Note("room", "Two minutes left!", "from your teacher"))
+    assert ref.screen(6.0) == VerdictView("info", "Two minutes left!", "from your teacher")
+    assert ref.screen(60.0) == PAUSED                                   # the note goes; the pause stays
+    ref.set_room(False, now=70.0)
+    ref.undo()
+    assert [a["type"] for a in ref.game.actions] == ["pause", "resume"] and not ref.paused

@@ -359,8 +359,9 @@ class Controller:
         if self.question is not None:
             q = self.question
             return MenuView(q.title, tuple(label for label, _ in q.answers), q.selected, CHOOSE_HINT)
-        if self.paused and self.screen == "game":
-            return PAUSED
+        if self.paused and self.screen == "game":   # a note (the teacher's notice) still shows, then the pause
+            overlay = self._current_overlay(now)
+            return overlay.view if overlay is not None and overlay.kind == "note" else PAUSED
         if self.screen != "game":
             note = self._current_overlay(now)  # e.g. "Journal damaged" at start, "Cannot start" in setup
             if note is not None:
