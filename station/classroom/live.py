@@ -26,7 +26,6 @@ def live_state(station: str, title: str, referee: Any, live: Any, now: float, at
     page's view of the game (``station.web.board.Live``: headline, players' lines, verdicts)."""
     game = referee.game
     screen = referee.controller.screen
-    view = referee.screen(now)
     clock = None
     players: list[str] = []
     scores: dict[str, str] = {}
@@ -38,10 +37,10 @@ def live_state(station: str, title: str, referee: Any, live: Any, now: float, at
         turn = game.turns().current
         game_view = referee.games[game.name].live_view(referee.state(), referee.clock_time(now), 0)
         clock = getattr(game_view, "clock", "") or None
-        headline = getattr(live, "headline", "") or getattr(view, "title", "")
+        headline = getattr(live, "headline", "") or str(getattr(game_view, "headline", "") or getattr(game_view, "title", ""))
     else:
         state = "setup" if screen == "setup" else "idle"
-        headline = str(getattr(view, "title", ""))
+        headline = str(getattr(referee.screen(now), "title", ""))   # the menu's or setup's title
     return LiveState(v=topics.VERSION, station=station, title=title, at=at.isoformat(timespec="seconds"),
                      state=state, game=game.name if game is not None else None,
                      game_title=referee.games[game.name].title if game is not None else None,
