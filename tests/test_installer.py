@@ -229,13 +229,17 @@ def test_a_dry_run_without_systemd_warns_that_a_real_install_stops_there(tmp_pat
 
 
 def test_with_broker_it_installs_mosquitto_and_uses_what_broker_setup_wrote(tmp_path):
+    """Dry runs: what --broker plans with and without `mathstation broker setup`'s files."""
     planned = install("--dry-run", "--force", "--broker")
     assert planned.returncode == 0, planned.stderr
     assert "mosquitto" in planned.stdout and "mathstation broker setup --class" in planned.stdout
     written = tmp_path / "etc" / "mosquitto" / "mathstation"
     written.mkdir(parents=True)
     (written / "mathstation.conf").write_text("allow_anonymous false\n")
-    done = install("--force", "--broker", "--prefix", str(tmp_path))
-    assert done.returncode == 0, done.stderr
-    assert (tmp_path / "etc" / "mosquitto" / "conf.d" / "mathstation.conf").read_text() == "allow_anonymous false\n"
-    assert "broker configured" in install("--force", "--broker", "--prefix", str(tmp_path)).stdout
+    planned = install("--dry-run", "--force", "--broker", "--prefix", str(tmp_path))
+    assert planned.returncode == 0, planned.stderr
+    assert f"→ configuring Mosquitto for the class: {tmp_path}/etc/mosquitto/conf.d/mathstation.conf" in planned.stdout
+    assert f"install -D -m 0644 {written}/mathstation.conf {tmp_path}/etc/mosquitto/conf.d/mathstation.conf" in planned.stdout
+    (tmp_path / "etc" / "mosquitto" / "conf.d").mkdir()
+    (tmp_path / "etc" / "mosquitto" / "conf.d" / "mathstation.conf").write_text("allow_anonymous false\n")
+    assert "✓ broker configured" in install("--dry-run", "--force", "--broker", "--prefix", str(tmp_path)).stdout
