@@ -135,9 +135,13 @@ def _file_or_none(value: Any) -> str | None:
     """A file the station reads at start (a password, a CA certificate), or "" for none."""
     if not isinstance(value, str):
         return text(value)
-    if value and not Path(value).expanduser().is_file():
-        return f"no such file: {shown(value)} (give the full path, or \"\" for none)"
-    return None
+    if not value:
+        return None
+    try:   # (a ~user that does not exist, a name too long for the file system: no such file either)
+        found = Path(value).expanduser().is_file()
+    except (OSError, RuntimeError, ValueError):
+        found = False
+    return None if found else f"no such file: {shown(value)} (give the full path, or \"\" for none)"
 
 
 def _optional_pin(value: Any) -> str | None:

@@ -58,3 +58,12 @@ def test_a_classroom_mistake_names_the_key(tmp_path, text, key, reason):
     with pytest.raises(ConfigFileError) as caught:
         load_config(write(tmp_path, text), plugins())
     assert key in str(caught.value) and reason in str(caught.value)
+
+
+@pytest.mark.parametrize("value", ["~nobody-here/ca.crt", "a" * 10_000, "ca\x00.crt"])
+def test_a_file_path_no_file_system_can_hold_is_a_config_error_not_a_crash(tmp_path, value):
+    escaped = value.replace("\x00", "\\u0000")   # as TOML writes a NUL
+    for key in ("ca_file", "password_file"):
+        with pytest.raises(ConfigFileError) as caught:
+            load_config(write(tmp_path, f'[classroom]\n{key} = "{escaped}"\n'), plugins())
+        assert f"[classroom] {key}" in str(caught.value) and "no such file" in str(caught.value)
