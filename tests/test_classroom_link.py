@@ -5,6 +5,7 @@ in between (the broker away for a day, the station restarted meanwhile)."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from classroom_helpers import ACL, CLASS, USERS, Station, Watcher, games_topic, wait_for
@@ -90,8 +91,10 @@ def test_a_station_joining_a_class_sends_its_earlier_games_once(broker, tmp_path
     wait_for(lambda: len(watcher.payloads()) >= 2, step=station.tick)
     station.close()
     again = Station(tmp_path, broker).start()
-    for _ in range(40):
+    wait_for(lambda: again.link.connected, step=again.tick)
+    for _ in range(20):                                 # time for a second copy, which must not come
         again.tick()
+        time.sleep(0.05)
     assert again.journal.unsent() == 0 and len(watcher.payloads()) == 2   # not again
     watcher.close()
     again.close()
