@@ -125,8 +125,8 @@ def _slug_or_none(what: str) -> Check:
             return None
         try:
             slug(value, what)
-        except BadSlug as exc:
-            return str(exc).removeprefix(f"{what} ")
+        except BadSlug:
+            return f"use 1 to 40 lower-case letters, digits and dashes (like room-12), not {shown(value)}"
         return None
     return check
 

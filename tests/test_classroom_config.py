@@ -67,3 +67,9 @@ def test_a_file_path_no_file_system_can_hold_is_a_config_error_not_a_crash(tmp_p
         with pytest.raises(ConfigFileError) as caught:
             load_config(write(tmp_path, f'[classroom]\n{key} = "{escaped}"\n'), plugins())
         assert f"[classroom] {key}" in str(caught.value) and "no such file" in str(caught.value)
+
+
+def test_a_huge_name_is_quoted_short(tmp_path):
+    with pytest.raises(ConfigFileError) as caught:
+        load_config(write(tmp_path, f'[classroom]\nclass = "{"9" * 5000}"\n'), plugins())
+    assert len(str(caught.value)) < 200 and "lower-case letters" in str(caught.value)
