@@ -49,6 +49,11 @@ _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", "numbe
 #: "camera", "button", "replay" ... — kept in the journal, ignored by the rules).
 COMMON_FIELDS: Mapping[str, Any] = {"type": str, "t": "number"}
 OPTIONAL_FIELDS: Mapping[str, Any] = {"source": str}
+#: Actions every game takes besides its own: a teacher's "pause every table" and its end. The
+#: referee stops the game's time between them (no deadline falls, no one loses time), so they
+#: change no rule; they are journaled so a replay, a restart and the class's record agree that
+#: the game was paused (``Game.paused``). They cause no event.
+COMMON_ACTIONS: Mapping[str, Mapping[str, Any]] = {"pause": {}, "resume": {}}
 
 
 #: How the players take part (``Turns.style``).
@@ -107,6 +112,7 @@ class Game(ABC):
         self._last_t: float = 0
         self._judged: set[str] = set()  # cards of plays judged wrong that may still lie there (judged_cards)
         self._ended_at: float | None = None
+        self._paused = False
 
     @property
     def config(self) -> dict[str, Any]:
@@ -129,6 +135,19 @@ class Game(ABC):
         game's clock stands there, however long its last screen stays up."""
         return self._ended_at
 
+    @property
+    def paused(self) -> bool:
+        """Paused by the room (a ``pause`` action with no ``resume`` after it)."""
+        return self._paused
+
+    def on_pause(self, action: Mapping[str, Any]) -> list[Event]:
+        self._paused = True
+        return []
+
+    def on_resume(self, action: Mapping[str, Any]) -> list[Event]:
+        self._paused = False
+        return []
+
     def apply(self, action: Mapping[str, Any]) -> list[Event]:
         """Apply one action and return the events it caused (each stamped with the action's ``t``)."""
         checked = self.check_action(action)
@@ -150,10 +169,11 @@ class Game(ABC):
         if not isinstance(action, Mapping):
             raise ActionError(f"an action is a JSON object with a 'type', not {action!r}")
         kind = action.get("type")
-        if not isinstance(kind, str) or kind not in self.ACTIONS:
-            known = ", ".join(sorted(self.ACTIONS))
+        actions = {**COMMON_ACTIONS, **self.ACTIONS}
+        if not isinstance(kind, str) or kind not in actions:
+            known = ", ".join(sorted(actions))
             raise ActionError(f"unknown action type {kind!r} for {self.name} (known: {known})")
-        spec = {**COMMON_FIELDS, **self.ACTIONS[kind]}
+        spec = {**COMMON_FIELDS, **actions[kind]}
         for name, expected in spec.items():
             if name not in action:
                 raise ActionError(f"{kind!r} action is missing {name!r}: {json.dumps(dict(action), ensure_ascii=False)}")

@@ -13,7 +13,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HERE="$ROOT/firmware_config"
 APT_PACKAGES=(python3-picamera2 python3-opencv python3-venv libzbar0 python3-lgpio i2c-tools python3-flask
               python3-flaskext.wtf python3-limits python3-babel espeak-ng
-              alsa-utils python3-tomli-w)
+              alsa-utils python3-tomli-w
+              python3-paho-mqtt)
+# --broker: this Pi is also the class's MQTT broker (docs/classroom.md); mosquitto_passwd comes with it
+BROKER_PACKAGES=(mosquitto)
+BROKER_DIR=/etc/mosquitto/mathstation
 # Only in the Raspberry Pi repository (archive.raspberrypi.com), which Raspberry Pi OS uses and
 # Debian or Ubuntu do not: the others come from Debian itself.
 RPI_REPO_PACKAGES=(python3-picamera2 python3-lgpio)
@@ -24,7 +28,7 @@ MODEL_FILE=/proc/device-tree/model
 
 usage() {
     cat <<EOF
-Usage: sudo firmware_config/install.sh [--dry-run] [--no-start] [--prefix DIR] [--force]
+Usage: sudo firmware_config/install.sh [--dry-run] [--no-start] [--prefix DIR] [--force] [--broker]
 
 Installs Math Card Station on this Raspberry Pi: apt packages, the boot config (I2C, camera),
 the user 'mathstation', the program in /opt/mathstation/venv, the config in
@@ -35,6 +39,8 @@ the user 'mathstation', the program in /opt/mathstation/venv, the config in
   --prefix DIR  write the files under DIR instead of / (for tests); apt, the user and
                 starting the service are left out
   --force       install on a machine that is not a Raspberry Pi
+  --broker      also make this Pi the class's broker: install Mosquitto, and use the users and
+                access that `mathstation broker setup --out /etc/mosquitto/mathstation` wrote
 EOF
 }
 
@@ -45,12 +51,13 @@ note() { say "! $*"; }
 die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
 usage_error() { printf 'install.sh: %s (try --help)\n' "$*" >&2; exit 2; }
 
-dry_run=0 force=0 start=1 prefix=""
+dry_run=0 force=0 start=1 prefix="" broker=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry_run=1 ;;
         --no-start) start=0 ;;
         --force) force=1 ;;
+        --broker) broker=1 ;;
         --prefix)
             if [ $# -lt 2 ] || [ -z "$2" ]; then usage_error "--prefix needs a folder"; fi
             prefix="$2"; shift ;;
@@ -114,6 +121,8 @@ for candidate in "$prefix/boot/firmware/config.txt" "$prefix/boot/config.txt"; d
     if [ -f "$candidate" ]; then boot_config="$candidate"; break; fi
 done
 reboot_needed=0 software_changed=0 unit_changed=0
+
+[ "$broker" -eq 0 ] || APT_PACKAGES+=("${BROKER_PACKAGES[@]}")
 
 # --- 1. apt packages --------------------------------------------------------------------------
 # picamera2, OpenCV and lgpio come from apt (built for the Pi); the venv sees them. Flask, Flask-WTF
@@ -388,6 +397,27 @@ else
             else
                 note "the station is ${state:-not running}: see why with journalctl -u mathstation -n 30"
             fi
+        fi
+    fi
+fi
+
+# --- 8. the class's broker (--broker) ------------------------------------------------------------
+if [ "$broker" -eq 1 ]; then
+    broker_dir="$prefix$BROKER_DIR"
+    broker_conf="$prefix/etc/mosquitto/conf.d/mathstation.conf"
+    if [ ! -f "$broker_dir/mathstation.conf" ]; then
+        todo "the class's broker: name the class and its stations, then run the installer with --broker again:"
+        say "    sudo $venv/bin/mathstation broker setup --class room-12 --stations table-1,table-2 \\"
+        say "         --out $BROKER_DIR --host $(hostname 2>/dev/null || echo this-pi).local"
+    elif cmp -s "$broker_dir/mathstation.conf" "$broker_conf"; then
+        ok "broker configured ($broker_conf)"
+    else
+        todo "configuring Mosquitto for the class: $broker_conf"
+        run install -D -m 0644 "$broker_dir/mathstation.conf" "$broker_conf"
+        if [ -z "$prefix" ]; then
+            run chgrp -R mosquitto "$broker_dir"   # Mosquitto reads the passwords and the ACL, no one else
+            run systemctl enable mosquitto
+            run systemctl restart mosquitto
         fi
     fi
 fi

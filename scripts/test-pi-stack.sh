@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The camera's tests on the Raspberry Pi's own stack: Debian's python3-opencv and python3-numpy
-# (the versions Raspberry Pi OS Bookworm ships: OpenCV 4.6, numpy 1.24) instead of pip's OpenCV.
+# (the versions Raspberry Pi OS Bookworm ships: OpenCV 4.6, numpy 1.24) instead of pip's OpenCV,
+# and the classroom's link on Debian's python3-paho-mqtt (1.6, where pip gives 2.x).
 # The vision, table, calibration, camera and whole-station scenario tests run, then the vision
 # benchmark's quick mode. Its own venv, .venv-pi, made by Debian's /usr/bin/python3 with the
 # system's site packages, and the project installed without the `laptop` extra, so no pip OpenCV
@@ -13,7 +14,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"  # the test files below are globs from here
 VENV="$ROOT/.venv-pi"
 PYTHON=/usr/bin/python3  # Debian's own: the apt packages are built for it (a pyenv python3 cannot see them)
-APT_PACKAGES=(python3 python3-venv python3-opencv python3-numpy libzbar0)
+APT_PACKAGES=(python3 python3-venv python3-opencv python3-numpy libzbar0 python3-paho-mqtt mosquitto)
 TESTS=(
     tests/test_vision_*.py tests/test_mats.py tests/test_calibrate.py tests/test_calibrate_picture.py
     tests/test_camera.py tests/test_camera_mount.py tests/test_virtual_table.py tests/test_cli_vision_live.py
@@ -21,6 +22,7 @@ TESTS=(
     tests/test_scenarios.py tests/test_sum_scenarios.py tests/test_whos_counting_scenarios.py
     tests/test_big_bang_station.py tests/test_math_rush_station.py tests/test_math_wars_station.py
     tests/test_daemon.py tests/test_mainloop.py
+    tests/test_classroom_link.py tests/test_classroom_teacher.py tests/test_broker_setup.py
 )
 
 say() { printf '[pi-stack] %s\n' "$*" >&2; }
@@ -63,10 +65,12 @@ fi
 versions="$("$VENV/bin/python" - <<'EOF'
 import sys
 import cv2, numpy
-for name, module in (("OpenCV", cv2), ("numpy", numpy)):
+import paho.mqtt
+for name, module in (("OpenCV", cv2), ("numpy", numpy), ("paho-mqtt", paho.mqtt)):
     if not module.__file__.startswith("/usr/lib/python3/"):
         sys.exit(f"{name} {module.__version__} comes from {module.__file__}, not from apt: something pip installed shadows it")
-print(f"OpenCV {cv2.__version__}, numpy {numpy.__version__}, Python {sys.version.split()[0]}")
+print(f"OpenCV {cv2.__version__}, numpy {numpy.__version__}, paho-mqtt {paho.mqtt.__version__}, "
+      f"Python {sys.version.split()[0]}")
 EOF
 )" || die "$versions"
 say "testing on Debian's stack: $versions"

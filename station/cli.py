@@ -26,7 +26,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.rules import new_game
 from engine.protocol import Game
-from station import cli_classroom, cli_history, cli_print, cli_selftest, cli_station, cli_vision
+from station import cli_broker, cli_classroom, cli_history, cli_print, cli_selftest, cli_station, cli_vision
 from station.journal_file import JournalFileError, read_journal_file
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
@@ -73,6 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     cli_vision.register(sub)
     cli_selftest.register(sub)
     cli_classroom.register(sub)
+    cli_broker.register(sub)
     return parser
 
 

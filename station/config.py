@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from station.i18n import language_problem, languages, lazy_gettext
+from station.classroom.topics import BadSlug, slug
 from station.paths import default_state_dir, folder_problem
-from station.settings import Key, number, one_of, shown, text, whole, yes_no
+from station.settings import Check, Key, number, one_of, shown, text, whole, yes_no
 from station.vision.pipeline import PipelineSettings
 from station.vision.track import TrackSettings
 
@@ -122,6 +123,34 @@ def _language(value: Any) -> str | None:
 
 
 _language.choices = languages()  # type: ignore[attr-defined]  # the teacher's page offers them as a list
+
+
+def _slug_or_none(what: str) -> Check:
+    """A class's or station's name as one topic level (``station.classroom.topics.slug``), or ""."""
+    def check(value: Any) -> str | None:
+        if not isinstance(value, str):
+            return text(value)
+        if value == "":
+            return None
+        try:
+            slug(value, what)
+        except BadSlug:
+            return f"use 1 to 40 lower-case letters, digits and dashes (like room-12), not {shown(value)}"
+        return None
+    return check
+
+
+def _file_or_none(value: Any) -> str | None:
+    """A file the station reads at start (a password, a CA certificate), or "" for none."""
+    if not isinstance(value, str):
+        return text(value)
+    if not value:
+        return None
+    try:   # (a ~user that does not exist, a name too long for the file system: no such file either)
+        found = Path(value).expanduser().is_file()
+    except (OSError, RuntimeError, ValueError):
+        found = False
+    return None if found else f"no such file: {shown(value)} (give the full path, or \"\" for none)"
 
 
 def _optional_pin(value: Any) -> str | None:
@@ -234,6 +263,18 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "blur_px": Key(0.0, number(0, 5), "the virtual camera's lens blur (Gaussian sigma, px)"),
         "noise": Key(0.0, number(0, 30), "the virtual camera's sensor noise (sigma, grey levels)"),
     },
+    "classroom": {
+        "broker": Key("", text, "the class's MQTT broker (host name or IP); \"\" = this station plays alone"),
+        "port": Key(1883, whole(1, 65535), "1883, or 8883 with TLS"),
+        "class": Key("", _slug_or_none("class"), "the class's name: lower-case letters, digits and dashes"),
+        "station": Key("", _slug_or_none("station"), "this station's name in the class, e.g. table-3"),
+        "title": Key("", text, "what the dashboard calls it (\"Table 3\"); \"\" = its name"),
+        "username": Key("", text, "its broker user; \"\" = its name"),
+        "password": Key("", text, "its broker password (or password_file)"),
+        "password_file": Key("", _file_or_none, "a file whose first line is the password"),
+        "tls": Key(False, yes_no, "talk to the broker over TLS"),
+        "ca_file": Key("", _file_or_none, "the CA certificate the broker's is signed by; \"\" = the system's"),
+    },
 }
 
 
@@ -249,6 +290,21 @@ def _schema(games: tuple[tuple[str, StationGame], ...]) -> dict[str, dict[str, K
     first = Key(next(iter(names), ""), one_of(*names), lazy_gettext("the game the menu offers first"))
     station = {**STATION_SCHEMA["station"], "game": first}
     return {**STATION_SCHEMA, "station": station, **{name: game.settings() for name, game in games}}
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassroomSettings:
+    """The ``[classroom]`` section of a station that joins a class (docs/classroom.md)."""
+
+    host: str
+    port: int
+    class_name: str
+    station: str
+    title: str
+    username: str
+    password: str = dataclasses.field(repr=False)
+    tls: bool = False
+    ca_file: str | None = None
 
 
 class StationConfig:
@@ -281,6 +337,21 @@ class StationConfig:
 
     def track_settings(self) -> TrackSettings:
         return TrackSettings(**self._values["vision.tracking"])
+
+    def classroom(self) -> ClassroomSettings | None:
+        """How this station joins its class, or None when it plays alone (no ``broker``)."""
+        keys = self._values["classroom"]
+        if not keys["broker"]:
+            return None
+        password = keys["password"]
+        if keys["password_file"]:
+            lines = Path(keys["password_file"]).expanduser().read_text(encoding="utf-8").splitlines()
+            password = lines[0].strip() if lines else ""
+        return ClassroomSettings(host=keys["broker"], port=keys["port"], class_name=keys["class"],
+                                 station=keys["station"], title=keys["title"] or keys["station"],
+                                 username=keys["username"] or keys["station"], password=password,
+                                 tls=keys["tls"] or bool(keys["ca_file"]),
+                                 ca_file=str(Path(keys["ca_file"]).expanduser()) if keys["ca_file"] else None)
 
     def with_overrides(self, overrides: Mapping[str, Mapping[str, Any]]) -> StationConfig:
         """A copy with some keys replaced (checked like the file): ``mathstation demo`` uses it."""
@@ -352,6 +423,7 @@ def check_config(raw: Mapping[str, Any], path: Path, games: Mapping[str, Station
         for sub in value if isinstance(value, Mapping) else ():
             if isinstance(value[sub], Mapping) and f"{name}.{sub}" not in sections:
                 raise ConfigFileError(path, f"[{name}.{sub}]", "unknown section" + _suggest(f"{name}.{sub}", sections))
+    _check_classroom(values["classroom"], path)
     pins = [(k, p) for k, p in values["buttons.pins"].items() if p != ""]
     pins += [(k, p) for k, p in values["signals"].items() if k.endswith("_pin") and p != ""]
     seen: dict[int, str] = {}
@@ -362,6 +434,23 @@ def check_config(raw: Mapping[str, Any], path: Path, games: Mapping[str, Station
     if values["sound"]["backend"] == "files" and not values["sound"]["folder"]:
         raise ConfigFileError(path, "[sound] folder", "backend \"files\" writes WAV files: give it a folder")
     return StationConfig(values, games, path, tuple(warnings))
+
+
+def _check_classroom(keys: Mapping[str, Any], path: Path) -> None:
+    """A station in a class (``broker`` set) needs the class, its own name and a password."""
+    if not keys["broker"]:
+        return
+    for name in ("class", "station"):
+        if not keys[name]:
+            raise ConfigFileError(path, f"[classroom] {name}", "is needed with a broker "
+                                  "(lower-case letters, digits and dashes; `mathstation broker setup` prints it)")
+    if bool(keys["password"]) == bool(keys["password_file"]):
+        raise ConfigFileError(path, "[classroom] password", "give the broker password or a password_file, one of them")
+    if keys["password_file"]:
+        try:
+            Path(keys["password_file"]).expanduser().read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigFileError(path, "[classroom] password_file", f"cannot be read: {exc}") from None
 
 
 def _table(raw: Mapping[str, Any], section: str, path: Path) -> Mapping[str, Any]:

@@ -87,6 +87,8 @@ class Daemon:
         self.page: Any = None    # where the teacher's page listens (station.network.Page), once it does
         self.live: Any = None    # the virtual table played in the browser (station.sim.live_table), when on
         self.live_buttons: Any = None
+        self.member: Any = None  # this station in its class (station.classroom.member.Member), with [classroom]
+        self._class_status = ""  # the class's state last told systemd ("Class online")
 
     def serve(self, max_seconds: float | None = None) -> int:
         from station.paths import journal_path
@@ -104,6 +106,7 @@ class Daemon:
             return EXIT_FAILED
         station = self._build(journal, decoder)
         web = self._web(station, journal)
+        member = self._classroom(station, journal)
         period = 1.0 / float(self.config["camera"]["fps"])
         ping_every = self.notifier.watchdog_interval()
         try:
@@ -126,6 +129,8 @@ class Daemon:
                     if failures >= MAX_FAILED_TICKS:
                         log.error("giving up after %d failed ticks: systemd will restart the station", failures)
                         return EXIT_FAILED
+                if member is not None:
+                    self._class_tick(member, station, now)
                 if ping_every is not None and now - last_ping >= ping_every:
                     self.notifier.watchdog()
                     last_ping = now
@@ -141,6 +146,8 @@ class Daemon:
                 if device is not None:
                     _quietly(device.close)
             _quietly(station.display.close)
+            if member is not None:
+                _quietly(member.stop)
             if self.roster is not None:
                 _quietly(self.roster.close)
             journal.close()
@@ -297,6 +304,47 @@ class Daemon:
                   f"(PIN {server.pin}); stop with Ctrl+C", flush=True)
         return server
 
+    def _classroom(self, station: Any, journal: Any) -> Any:
+        """This station in its class, when the config has a broker: the link runs in its own
+        thread, and a broker that is away (or refuses it) never stops the station."""
+        settings = self.config.classroom()
+        if settings is None:
+            return None   # alone, as ever: no thread, no socket
+        from station.classroom.link import Link
+        from station.classroom.member import CLASS_ROSTER_NAME, ClassRoster, Member
+        from station.ui.views import VerdictView
+        from station.web.board import Board
+
+        try:
+            link = Link(host=settings.host, port=settings.port, class_name=settings.class_name,
+                        station=settings.station, username=settings.username, password=settings.password,
+                        tls=settings.tls, ca_file=settings.ca_file)
+            member = Member(link, journal, title=settings.title, local_roster=self.roster,
+                            roster=ClassRoster(journal.path.with_name(CLASS_ROSTER_NAME)))
+            member.start()
+        except Exception as exc:  # noqa: BLE001 - the class is extra: the station referees without it
+            log.error("class %s: not joined (%s); the station referees alone", settings.class_name, exc)
+            return None
+        log.info("class %s: station %s, broker %s:%s", settings.class_name, settings.station, settings.host,
+                 settings.port)
+        if station.board is None:   # the live state is read from what the teacher's page would show
+            self.board = station.board = Board()
+            self.referee = station.referee
+        self.member = member
+        station.referee.controller.classroom = lambda: (member.status, VerdictView(
+            "info", member.status, f"{settings.class_name} on {settings.host}"[:40]))
+        return member
+
+    def _class_tick(self, member: Any, station: Any, now: float) -> None:
+        """The class's part of a tick: its failures are logged, and never count as the station's."""
+        try:
+            member.tick(station.referee, station.board.live(), now)
+        except Exception:  # noqa: BLE001 - a class message or a record that cannot be sent must not end a game
+            log.exception("class: tick failed")
+        if member.status != self._class_status:
+            self._class_status = member.status
+            self.notifier.status(f"refereeing; {member.status}")
+
     def _roster_names(self, journal: Any) -> Callable[[], list[str]]:
         """The class list beside the journal, read each time setup opens; a list that cannot be
         read leaves setup with the config's names (and says so in the log), never stops a game."""
@@ -312,6 +360,10 @@ class Daemon:
         roster = self.roster
 
         def names() -> list[str]:
+            if self.member is not None:   # in a class: the class list, as the teacher last published it
+                kept = self.member.names()
+                if kept is not None:
+                    return kept
             try:
                 return roster.names()
             except RosterError as exc:

@@ -33,6 +33,7 @@ log = logging.getLogger("station.referee")
 JOURNAL_FAILING = FaultView("Can't save", "The SD card is full or failing", "Plays are not counted")
 MAX_DEADLINES = 100  # deadlines fired for one action at most: a game whose deadline never moves is a bug
 JOURNAL_RESET = Note("journal", "Journal damaged", "kept aside; new one started")
+ROOM = "room"  # the source of the class's pause and resume actions
 T = TypeVar("T")
 
 
@@ -69,6 +70,10 @@ class Referee:
         self._resets = 0  # times the journal was found damaged in use and started afresh
         self._now_base = 0.0
         self._stuck: Deadline | None = None  # a deadline the game did not take: its clock has stopped
+        self.room_paused = False  # the class's room says: every table paused (station.classroom)
+        self._frozen: float | None = None  # the game's time while it is paused: it stands still
+        self._held: list[Mapping[str, Any]] = []  # table events seen while paused: read at the resume
+        self._held_sight: tuple[MatLayout | None, Sequence[Any]] = (None, ())
         if journal.recovered:
             self.tell(JOURNAL_RESET)
 
@@ -96,6 +101,9 @@ class Referee:
             return False
         reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
         self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
+        if game.paused:   # paused when the station went down: it comes back paused, its time still
+            self._frozen = game.last_t
+            self.controller.paused = True
         assert self.adapter is not None
         laid_by = {a["card"]: a["player"] for a in game.actions if isinstance(a.get("card"), str) and "player" in a}
         self.adapter.resumed(game.table_cards(), laid_by)
@@ -114,9 +122,12 @@ class Referee:
         assert game_id is not None
         self._begin(game, game_id, now, t=0.0, reveal=reveal)
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
+        if self.room_paused:   # a game started while every table is paused waits with the rest
+            self.pause(now)
 
     def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
         self.game, self.game_id, self._state, self._stuck = game, game_id, None, None
+        self._frozen, self._held, self.controller.paused = None, [], False
         self.adapter = self.games[game.name].table(game.config)
         self._t_base, self._now_base = t, now
         self.controller.game_started(game.name, reveal)
@@ -129,11 +140,58 @@ class Referee:
                 self._write(lambda: self.journal.stop(self._game_id()))
             self.log_event({"type": "game_ended", "game_id": self.game_id})
         self.game = self.game_id = self.adapter = self._state = None
+        self._frozen, self._held, self.controller.paused = None, [], False
         self.controller.game_ended()
 
     def game_time(self, now: float) -> float:
-        """Seconds of play: the journal's clock, carried on across restarts."""
+        """Seconds of play: the journal's clock, carried on across restarts, standing still while paused."""
+        if self._frozen is not None:
+            return self._frozen
         return round(self._t_base + max(now - self._now_base, 0.0), 2)
+
+    # ---- the room: every table paused by the teacher -------------------------------------
+
+    @property
+    def paused(self) -> bool:
+        return self._frozen is not None
+
+    def set_room(self, paused: bool, now: float) -> None:
+        """What the class's room says now: the game in play (and any started) pauses or goes on."""
+        self.room_paused = paused
+        if paused:
+            self.pause(now)
+        else:
+            self.resume_play(now)
+
+    def pause(self, now: float, source: str = ROOM) -> None:
+        """Stop the game's time: the deadlines due by now fall first, then a journaled ``pause``;
+        from here no deadline falls and the clock stands (a child loses no time)."""
+        if self.game is None or self.paused or self.game.outcome().over:
+            return
+        t = self.game_time(now)
+        self._fire_deadlines(t)
+        if self.game is None:
+            return
+        t = max(t, self.game.last_t)
+        if self.apply({"type": "pause", "t": t, "source": source}) == [] and self.game.paused:
+            self._frozen = t
+            self.controller.paused = True
+            log.info("game %s paused at %.2f s", self.game_id, t)
+
+    def resume_play(self, now: float, source: str = ROOM) -> None:
+        """Go on from where the game's time stood: a journaled ``resume`` at that same time; the
+        table events seen while paused are read now."""
+        if self.game is None or self._frozen is None:
+            return
+        t = self._frozen
+        self.apply({"type": "resume", "t": t, "source": source})
+        self._frozen, self.controller.paused = None, False
+        self._t_base, self._now_base = t, now
+        log.info("game %s resumed at %.2f s", self.game_id, t)
+        held, self._held = self._held, []
+        if held:
+            mat, snapshot = self._held_sight
+            self.table_events(held, mat, now, snapshot)
 
     def clock_time(self, now: float) -> float:
         """The time the screens and the page show: the game's own, stopped when the game is over."""
@@ -153,6 +211,10 @@ class Referee:
         """One frame's tracker events (already debounced) with the mat the camera sees and the
         tracker's snapshot of every card lying there (``TrackedCard``s)."""
         if self.game is None or self.adapter is None:
+            return
+        if self.paused:   # nothing counts while the room is paused: what was laid counts at the resume
+            self._held.extend(events)
+            self._held_sight = (mat, snapshot)
             return
         t = self.game_time(now)
         self._fire_deadlines(t)
@@ -240,6 +302,9 @@ class Referee:
     def undo(self) -> None:
         """Take back the last action (a misread card): the game is replayed without it."""
         if self.game is None or self.game_id is None:
+            return
+        if self.game.actions and self.game.actions[-1]["type"] in ("pause", "resume"):
+            self.tell(Note("undone", "Nothing to undo", "since the pause"))   # the room's time is no play
             return
         resets = self._resets
         dropped = self._write(lambda: self.journal.drop_last(self._game_id()))

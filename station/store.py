@@ -29,6 +29,7 @@ import math
 import os
 import sqlite3
 import threading
+import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -50,7 +51,7 @@ logger = logging.getLogger("station.store")
 
 #: The layout version kept in ``PRAGMA user_version``; a journal of an older layout is migrated
 #: when the station opens it (readers such as ``history`` read the older layout as it is).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: How long a write waits for another program holding the journal before it gives up.
 BUSY_SECONDS = 5.0
 PLAYING, FINISHED, STOPPED = "playing", "finished", "stopped"
@@ -72,6 +73,17 @@ CREATE TABLE set_aside (
     found   TEXT NOT NULL           -- when it was set aside, local time
 );"""
 
+#: Ended games waiting for the class's broker (docs/classroom.md): queued in the transaction that
+#: ends the game, marked sent when the broker has acknowledged the record (sent rows are kept).
+_OUTBOX = """
+CREATE TABLE outbox (
+    seq     INTEGER PRIMARY KEY,    -- the order games ended in: they are sent in this order
+    game_id INTEGER NOT NULL UNIQUE REFERENCES games (id),
+    queued  TEXT NOT NULL,          -- when it was queued, local time
+    sent    TEXT                    -- when the broker acknowledged it (NULL: still to send)
+);
+CREATE UNIQUE INDEX games_uid ON games (uid);"""
+
 _SCHEMA = f"""
 BEGIN IMMEDIATE;
 CREATE TABLE games (
@@ -82,7 +94,8 @@ CREATE TABLE games (
     status  TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'stopped')),
     started_synced INTEGER,         -- 1: the clock was set from the network when it started; 0: not; NULL: unknown
     ended_synced   INTEGER,         -- the same when it ended
-    chain   TEXT NOT NULL           -- the check of its id and config, where its actions' chain starts
+    chain   TEXT NOT NULL,          -- the check of its id and config, where its actions' chain starts
+    uid     TEXT                    -- unique across stations: a uuid4's 32 hex digits (layout 4)
 );
 CREATE TABLE actions (
     game_id INTEGER NOT NULL REFERENCES games (id),
@@ -92,6 +105,7 @@ CREATE TABLE actions (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 {_SET_ASIDE}
+{_OUTBOX}
 PRAGMA user_version = {SCHEMA_VERSION};
 PRAGMA application_id = {_CHECK_MARK | SCHEMA_VERSION};
 COMMIT;
@@ -100,7 +114,8 @@ _COLUMNS = {"games": {"id", "config", "started", "ended", "status"}, "actions": 
 #: Columns (and tables) each later layout added.
 _ADDED_COLUMNS = {2: {"games": {"started_synced", "ended_synced"}},
                   3: {"games": {"chain"}, "actions": {"chain"},
-                      "set_aside": {"game_id", "seq", "action", "chain", "after", "found"}}}
+                      "set_aside": {"game_id", "seq", "action", "chain", "after", "found"}},
+                  4: {"games": {"uid"}, "outbox": {"seq", "game_id", "queued", "sent"}}}
 #: The next action's number in a game, and the check its own is chained to (the game's, before its first).
 _LAST_LINK = """
 SELECT coalesce(max(seq), 0) + 1,
@@ -163,6 +178,7 @@ class StoredGame:
     started_synced: bool | None = None   # was the clock set from the network when it started? None: unknown
     ended_synced: bool | None = None
     set_aside: str | None = None    # actions damaged in the file and set aside (how many, after which one)
+    uid: str | None = None          # unique across stations (layout 4 on): the class's record of it
 
 
 @dataclass(frozen=True)
@@ -405,10 +421,12 @@ class Journal:
             stopped = [row[0] for row in db.execute("SELECT id FROM games WHERE status = ?", (PLAYING,))]
             db.execute("UPDATE games SET status = ?, ended = ?, ended_synced = ? WHERE status = ?",
                        (STOPPED, now, synced, PLAYING))
+            for old in stopped:
+                _queue(db, old, now)
             game_id = db.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0]
-            db.execute("INSERT INTO games (id, config, started, status, started_synced, chain) "
-                       "VALUES (?, ?, ?, ?, ?, ?)", (game_id, text, now, PLAYING, synced,
-                                                    link(b"", game_id, 0, text.encode())))
+            db.execute("INSERT INTO games (id, config, started, status, started_synced, chain, uid) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, text, now, PLAYING, synced,
+                                                       link(b"", game_id, 0, text.encode()), new_uid()))
         for old in stopped:
             logger.info("game %s stopped: game %s started", old, game_id)
         assert game_id is not None
@@ -450,8 +468,62 @@ class Journal:
             if self._status(db, game_id) == status:   # said twice (e.g. again after a restart): fine
                 return
             self._require_playing(db, game_id, f"be {status} now")
+            now = self._now()
             db.execute("UPDATE games SET status = ?, ended = ?, ended_synced = ? WHERE id = ?",
-                       (status, self._now(), self._synced(), game_id))
+                       (status, now, self._synced(), game_id))
+            _queue(db, game_id, now)   # for the class's broker, in the transaction that ends it
+
+    # ---- the outbox: ended games for the class's broker (docs/classroom.md) -----------------
+
+    def queue_ended(self) -> int:
+        """Queue every ended game that never was (games of a journal older than the outbox, or
+        played before it): a station joining a class sends its history once. Returns how many."""
+        with self._transaction("queue the ended games") as db:
+            now = self._now()
+            ids = [row[0] for row in db.execute("SELECT id FROM games WHERE status != ? AND id NOT IN "
+                                                "(SELECT game_id FROM outbox) ORDER BY id", (PLAYING,))]
+            for game_id in ids:
+                _queue(db, game_id, now)
+        return len(ids)
+
+    def outbox(self, limit: int = 20, after: int = 0) -> list[tuple[int, StoredGame]]:
+        """Up to ``limit`` games still to send, oldest first, each with its place in the outbox
+        (after ``after``'s): (seq, game)."""
+        with self._lock:
+            try:
+                rows = self._connection().execute("SELECT seq, game_id FROM outbox WHERE sent IS NULL AND seq > ? "
+                                                  "ORDER BY seq LIMIT ?", (after, limit)).fetchall()
+            except _READ_DAMAGE as exc:
+                self._read_failed(exc, "the outbox")
+                return []
+            games = {game.id: game for game in self._stored([game_id for _, game_id in rows])}
+            return [(seq, games[game_id]) for seq, game_id in rows if game_id in games]
+
+    def unsent(self) -> int:
+        """How many ended games wait for the class's broker."""
+        with self._lock:
+            return int(self._connection().execute("SELECT count(*) FROM outbox WHERE sent IS NULL").fetchone()[0])
+
+    def mark_sent(self, uid: str) -> None:
+        """The broker has acknowledged this game's record: it is not sent again."""
+        with self._transaction("mark a game sent") as db:
+            db.execute("UPDATE outbox SET sent = ? WHERE sent IS NULL AND game_id = (SELECT id FROM games WHERE uid = ?)",
+                       (self._now(), uid))
+
+    def forget(self, name: str, same: Callable[[str, str], bool]) -> list[str]:
+        """Remove every ended game ``name`` played (``same`` compares two names), with its actions
+        and outbox row; returns their uids (so their records elsewhere can be cleared too)."""
+        with self._transaction(f"forget {name}") as db:
+            found = [(game_id, uid) for game_id, config, uid in
+                     db.execute("SELECT id, config, uid FROM games WHERE status != ?", (PLAYING,)).fetchall()
+                     if any(same(player, name) for player in _players(None, self._parse(config, "a game's config")))]
+            for game_id, _ in found:
+                for table, column in (("actions", "game_id"), ("set_aside", "game_id"), ("outbox", "game_id"),
+                                      ("games", "id")):
+                    db.execute(f"DELETE FROM {table} WHERE {column} = ?", (game_id,))
+        if found:
+            logger.info("forgot %s: %d game%s removed", name, len(found), "s" if len(found) != 1 else "")
+        return [uid for _, uid in found if uid]
 
     # ---- reading ----------------------------------------------------------------------------
 
@@ -570,8 +642,10 @@ class Journal:
             synced = [self._column(game_id, name) if self._layout >= 2 else None
                       for name in ("started_synced", "ended_synced")]
             actions, problem, set_aside = self._actions(game_id, config_text=row[0])
+            uid = self._column(game_id, "uid") if self._layout >= 4 else None
             games.append(StoredGame(game_id, config, actions, started or "?", status or "damaged", ended, problem,
-                                    *(None if flag is None else flag == "1" for flag in synced), set_aside=set_aside))
+                                    *(None if flag is None else flag == "1" for flag in synced), set_aside=set_aside,
+                                    uid=uid))
         return games
 
     def _column(self, game_id: int, name: str) -> str | None:
@@ -842,8 +916,29 @@ def _add_chains(db: sqlite3.Connection) -> None:
     db.executemany("UPDATE actions SET chain = ? WHERE game_id = ? AND seq = ?", rows)
 
 
+def _add_outbox(db: sqlite3.Connection) -> None:
+    """Layout 4: every game gets its uid, and the outbox is made (empty: a station queues its
+    earlier games when it joins a class, ``Journal.queue_ended``)."""
+    db.execute("ALTER TABLE games ADD COLUMN uid TEXT")
+    db.executemany("UPDATE games SET uid = ? WHERE id = ?",
+                   [(new_uid(), game_id) for (game_id,) in db.execute("SELECT id FROM games").fetchall()])
+    for statement in _OUTBOX.split(";"):   # (execute() takes one statement; executescript() would commit)
+        if statement.strip():
+            db.execute(statement)
+
+
+def new_uid() -> str:
+    """A game's ID unique across stations: a uuid4's 32 hex digits (a record sent twice is stored once)."""
+    return uuid.uuid4().hex
+
+
+def _queue(db: sqlite3.Connection, game_id: int, now: str) -> None:
+    """Put an ended game in the outbox (once: a game has one row there)."""
+    db.execute("INSERT OR IGNORE INTO outbox (game_id, queued) VALUES (?, ?)", (game_id, now))
+
+
 #: What brings a journal from the layout before to each layout.
-_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_clock_columns, 3: _add_chains}
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_clock_columns, 3: _add_chains, 4: _add_outbox}
 
 
 def _not_as_written(game_id: int, seq: int, text: bytes | None) -> str:

@@ -35,12 +35,13 @@ class Broker:
     """One Mosquitto process; ``users`` (name → password) turns anonymous access off."""
 
     def __init__(self, folder: Path, *, users: Mapping[str, str] | None = None, acl: str | None = None,
-                 port: int | None = None) -> None:
+                 port: int | None = None, config: str | None = None) -> None:
         self.folder = folder
         self.folder.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.users = dict(users or {})
         self.acl = acl
+        self.config = config   # a config of its own (listener, users, ACL): `mathstation broker setup`'s, say
         self.log = self.folder / "mosquitto.log"
         self._process: subprocess.Popen[bytes] | None = None
 
@@ -50,12 +51,14 @@ class Broker:
 
     def _config(self) -> Path:
         lines = ["user root",  # the tests run as whoever they are; do not drop to the mosquitto user
-                 f"listener {self.port} {HOST}",
+                 *([self.config] if self.config is not None else [f"listener {self.port} {HOST}"]),
                  "persistence true",
                  f"persistence_location {self.folder}/",
                  "autosave_interval 1",
                  f"log_dest file {self.log}",
                  "log_type all"]
+        if self.config is not None:
+            return self._write(lines)
         if self.users:
             passwords = self.folder / "passwords"
             passwords.write_text("".join(f"{name}:{secret}\n" for name, secret in self.users.items()))
@@ -66,6 +69,9 @@ class Broker:
         if self.acl is not None:
             (self.folder / "acl").write_text(self.acl)
             lines.append(f"acl_file {self.folder / 'acl'}")
+        return self._write(lines)
+
+    def _write(self, lines: list[str]) -> Path:
         config = self.folder / "mosquitto.conf"
         config.write_text("\n".join(lines) + "\n")
         return config

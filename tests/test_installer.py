@@ -18,7 +18,8 @@ INSTALLER = ROOT / "firmware_config" / "install.sh"
 UNIT = ROOT / "systemd" / "mathstation.service"
 APT_PACKAGES = ("python3-picamera2", "python3-opencv", "python3-venv", "libzbar0", "python3-lgpio", "i2c-tools",
                 "python3-flask", "python3-flaskext.wtf", "python3-limits", "python3-babel", "espeak-ng",
-                "alsa-utils", "python3-tomli-w")
+                "alsa-utils", "python3-tomli-w",
+                "python3-paho-mqtt")
 
 # The boot config a fresh Raspberry Pi OS Bookworm image ships (abridged): I2C commented out.
 FRESH_BOOT_CONFIG = """\
@@ -227,3 +228,20 @@ def test_a_dry_run_without_systemd_warns_that_a_real_install_stops_there(tmp_pat
     assert result.returncode == 0, result.stderr
     assert "! systemctl not found: the station runs as a systemd service, so a real install stops here" in result.stdout
     assert not (tmp_path / "root").exists()
+
+
+def test_with_broker_it_installs_mosquitto_and_uses_what_broker_setup_wrote(tmp_path):
+    """Dry runs: what --broker plans with and without `mathstation broker setup`'s files."""
+    planned = install("--dry-run", "--force", "--broker")
+    assert planned.returncode == 0, planned.stderr
+    assert "mosquitto" in planned.stdout and "mathstation broker setup --class" in planned.stdout
+    written = tmp_path / "etc" / "mosquitto" / "mathstation"
+    written.mkdir(parents=True)
+    (written / "mathstation.conf").write_text("allow_anonymous false\n")
+    planned = install("--dry-run", "--force", "--broker", "--prefix", str(tmp_path))
+    assert planned.returncode == 0, planned.stderr
+    assert f"→ configuring Mosquitto for the class: {tmp_path}/etc/mosquitto/conf.d/mathstation.conf" in planned.stdout
+    assert f"install -D -m 0644 {written}/mathstation.conf {tmp_path}/etc/mosquitto/conf.d/mathstation.conf" in planned.stdout
+    (tmp_path / "etc" / "mosquitto" / "conf.d").mkdir()
+    (tmp_path / "etc" / "mosquitto" / "conf.d" / "mathstation.conf").write_text("allow_anonymous false\n")
+    assert "✓ broker configured" in install("--dry-run", "--force", "--broker", "--prefix", str(tmp_path)).stdout

@@ -102,8 +102,8 @@ def test_times_start_at_zero_and_may_repeat_but_never_go_back():
 
 
 @pytest.mark.parametrize("action, words", [
-    ({"type": "jump", "t": 1}, "unknown action type 'jump' for tally (known: add, give-up, lay, play)"),
-    ({"t": 1}, "unknown action type None for tally (known: add, give-up, lay, play)"),
+    ({"type": "jump", "t": 1}, "unknown action type 'jump' for tally (known: add, give-up, lay, pause, play, resume)"),
+    ({"t": 1}, "unknown action type None for tally (known: add, give-up, lay, pause, play, resume)"),
     ({"type": "add", "t": 1, "player": "Zoë"},
      """'add' action is missing 'amount': {"type": "add", "t": 1, "player": "Zoë"}"""),
     ({"type": "add", "t": 1, "player": "Zoë", "amount": 1.5}, "'add' action field 'amount' must be a whole number, not 1.5"),

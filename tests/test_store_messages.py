@@ -268,7 +268,7 @@ def test_the_log_tells_a_new_journal_a_migration_and_a_game_stopped_by_the_next(
     old = path.with_name("old.sqlite3")
     layout_1_journal(old)
     Journal(old).close()
-    assert logged(caplog) == [f"game journal {old}: layout 2 now", f"game journal {old}: layout 3 now"]
+    assert logged(caplog) == [f"game journal {old}: layout {n} now" for n in (2, 3, 4)]
 
 
 def test_where_wal_cannot_work_a_rollback_journal_synced_at_each_commit_is_used_and_logged(path: Path, monkeypatch,

@@ -51,6 +51,10 @@ CHANGE_HINT = "CONFIRM: change"  # a setup row: step its value
 START_HINT = "CONFIRM: start"  # setup's last row
 
 
+#: The screen while the teacher has paused every table (the game's clock stands still).
+PAUSED = VerdictView("info", "Paused", "Paused by your teacher")
+
+
 def _no_roster() -> Sequence[str]:
     return ()
 
@@ -119,6 +123,8 @@ class Controller:
     lines: list[Any] = field(default_factory=list)  # batches of spoken lines to say, drained by the station
     address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
     speaker: Speaker | None = None  # a station with a speaker: setup's Sound and Volume rows, read by the loop
+    classroom: Callable[[], tuple[str, View]] | None = None  # in a class: the menu's item ("Class online") and its screen
+    paused: bool = False  # the game is paused by the teacher: the screen says so, only "End game?" is taken
 
     # ---- what the station tells the controller ------------------------------------------------
 
@@ -179,6 +185,12 @@ class Controller:
         """Answer one button press (``over``: the game is over); returns what the station should do."""
         if self.fault is not None:
             return []  # nobody can see what a press would do: wait for the fault to clear
+        if self.paused and self.screen == "game":   # only a grown-up's long BACK: end the game
+            if self.question is not None:
+                return self._answer(press)
+            if press.button == "back" and press.long:
+                self.question = _Question("End game?", [("No, wait", None), ("Yes, end it", EndGame())])
+            return []
         if self.screen != "game" and self._current_overlay(now) is not None:
             self.overlays.popleft()  # a note over the menu or setup: any button dismisses it
             return []
@@ -216,6 +228,9 @@ class Controller:
         if self.teacher_page is not None:
             page = self.teacher_page
             extras.append(("Teacher page", lambda: self._queue(Overlay(page(), seconds=None, kind="hint"))))
+        if self.classroom is not None:
+            status, view = self.classroom()
+            extras.append((status, lambda: self._queue(Overlay(view, seconds=None, kind="hint"))))
         return extras
 
     def _menu(self, press: Press) -> list[Intent]:
@@ -353,6 +368,9 @@ class Controller:
         if self.question is not None:
             q = self.question
             return MenuView(q.title, tuple(label for label, _ in q.answers), q.selected, CHOOSE_HINT)
+        if self.paused and self.screen == "game":   # a note (the teacher's notice) still shows, then the pause
+            overlay = self._current_overlay(now)
+            return overlay.view if overlay is not None and overlay.kind == "note" else PAUSED
         if self.screen != "game":
             note = self._current_overlay(now)  # e.g. "Journal damaged" at start, "Cannot start" in setup
             if note is not None:
