@@ -240,6 +240,8 @@ class ScenarioRun:
         """The station dies without a goodbye (a power cut, ``kill -9``) and boots again."""
         self._record({"type": "station_killed", "t": self.station.referee.game_time(self.now)})
         self.station.referee.journal.close()  # what was committed is all there is
+        for laid in step.options.get("laid", ()):  # laid, slid or turned over while the station was down
+            self._put(Step("place", laid["place"], {k: v for k, v in laid.items() if k != "place"}, step.number))
         for card in step.options.get("taken", ()):  # taken away while the station was down
             if self.table.cards.pop(card, None) is None:
                 raise ScenarioError(f"{step.where()}: {card} is not on the table")
