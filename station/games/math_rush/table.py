@@ -10,7 +10,8 @@ right, and the Help cards in their box.
   knows it). Moved to another row, it is lifted there and played here. A card not yet played slid
   into a row (from off the mat or the goal column) is played there.
 - A Help card turned face down (or taken) from its box during a round is a ``help``: it clears
-  the lifted cards when there are any, else everyone redraws.
+  the lifted cards when there are any, else everyone redraws. A Help card seen face up in its
+  box is told to the game once (``help_card``), so a restart knows it lies there.
 - A goal card taken away before its goal is complete is "put it back?", once.
 """
 
@@ -65,7 +66,14 @@ class MathRushTable(TableAdapter):
 
     def on_table(self, snapshot: Sequence[Lying], t: float, state: Mapping[str, Any], mat: MatLayout,
                  reading: Reading) -> None:
-        """Every goal card lying in a goal slot is that row's goal: sent once while it lies there."""
+        """Every goal card lying in a goal slot is that row's goal: sent once while it lies there.
+        Every Help card lying face up in its box is told to the game (``help_card``), so the
+        journal knows it lies there: turned over while the station was down, it is used."""
+        if not state["over"] and any(zone.name == HELP for zone in mat.zones):
+            box = set(state.get("help_box", ()))
+            for card in self.cards_in(mat.zone(HELP), snapshot):
+                if not card.covered and card.card_id not in box and self._kind(card.card_id) == "help":
+                    reading.actions.append({"type": "help_card", "t": t, "card": card.card_id, "source": "camera"})
         lying: set[tuple[int, int, str]] = set()
         for zone in mat.zones:
             row = _row(zone)
@@ -129,7 +137,7 @@ class MathRushTable(TableAdapter):
         kind = self._kind(card)
         if kind == "help":
             use = "clear" if any(p["lifted"] for r in state["rows"] for p in r["cards"]) else "redraw"
-            reading.actions.append({"type": "help", "t": t, "use": use, "source": "camera"})
+            reading.actions.append({"type": "help", "t": t, "use": use, "card": card, "source": "camera"})
         elif kind in GOAL_KINDS:
             row = next((r for r in state["rows"] if r["goal"] == card), None)
             if row is not None and not row["complete"] and (state["round"], card) not in self._told_missing:
