@@ -98,7 +98,7 @@ class ScenarioRun:
                                            table_log=self._table_log if self.table_events else None,
                                            clock=lambda: self.now)
         self.station.board = self.board
-        resumed = referee.resume(self.now)
+        resumed = self.station.resume(self.now)
         if first and self.scenario.game is not None and not resumed:
             game = str(self.scenario.game.get("game"))
             reveal = self.scenario.reveal or (self.config[game].get("reveal", "press") if game in self.config else "press")

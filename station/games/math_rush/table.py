@@ -28,6 +28,7 @@ from station.table.mat import MatLayout, Zone
 
 GOAL, SET, HELP = "goal", "set", "help"
 STACK_MM = 25.0  # a card laid closer than this to a card of the set lies on it (cards step 50 mm along a row)
+HIDE_MM = 35.0  # a card lying closer than this to a card's place hides it (its neighbour in the row lies 50 mm off)
 GOAL_KINDS = ("goal", "advanced-goal")
 NUMBER_KINDS = ("number", "advanced")
 
@@ -123,13 +124,16 @@ class MathRushTable(TableAdapter):
         if here is None:
             return ""
         in_set = {p["card"] for p in here["cards"] if not p["lifted"]} - {card}
-        lying = {c.card_id: c for c in self.snapshot}
+        lying = {c.card_id: (c.x, c.y) for c in self.snapshot}
         new = lying.get(card)
         if new is None:
             return ""
-        nearest = min((lying[c] for c in in_set if c in lying), key=lambda c: math.dist((c.x, c.y), (new.x, new.y)),
-                      default=None)
-        return nearest.card_id if nearest is not None and math.dist((nearest.x, nearest.y), (new.x, new.y)) < STACK_MM else ""
+        hidden = {c: place for c in in_set if c not in lying and (place := self.last_place(c)) is not None}
+        for places in ({c: lying[c] for c in in_set if c in lying}, hidden):  # a card in view first
+            nearest = min(places, key=lambda c: math.dist(places[c], new), default=None)
+            if nearest is not None and math.dist(places[nearest], new) < STACK_MM:
+                return nearest  # (after a restart: a hidden card where it lay, laid on while the station was down)
+        return ""
 
     def _removed(self, card: str, t: float, state: Mapping[str, Any], reading: Reading) -> None:
         if state["phase"] != "playing":
@@ -147,9 +151,15 @@ class MathRushTable(TableAdapter):
             reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
 
     def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
-        """A card of a set with an equal card laid on it (a stack) is hidden while the stack's
-        top lies in view, and so is one in a row where a card lies that did not stand after the
-        restart (laid while the station was down, maybe on it); else it was taken away."""
+        """Where the station knows the card's place: it is hidden if a card lies over that place
+        (a stack's top, or one laid on it while the station was down), else it was taken away
+        (with its stack's top slid off it, say). Not knowing it: a card of a set with an equal
+        card laid on it (a stack) is hidden while the stack's top lies in view, and so is one in
+        a row where a card lies that did not stand after the restart (laid while the station was
+        down, maybe on it); else it was taken away."""
+        place = self.last_place(card)
+        if place is not None:
+            return any(math.dist((c.x, c.y), place) < HIDE_MM for c in snapshot if c.card_id != card)
         on = {p["card"]: p["on"] for r in state["rows"] for p in r["cards"] if not p["lifted"]}
         for top in (c.card_id for c in snapshot):
             below = on.get(top, "")
