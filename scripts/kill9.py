@@ -21,7 +21,11 @@ A new child starts on the same state folder, in front of the same table:
   the kill. The players go by the station's clock, as children at the table would: while the new
   station boots and looks at the table its game clock stands still, then the script goes on when
   the game clock reaches the time the reference began that step. So a clock game's round ends
-  where it did, and a card lands at the same game time as in the reference.
+  where it did, and a card lands at the same game time as in the reference. A card laid while
+  the station was down is read as it boots, earlier in game time than the reference read it; the
+  players react to what the station shows, so the script goes on that much earlier (a red card
+  read 3 s early opens Who's Counting?'s 5 s answer window 3 s early: the Stop at the reference's
+  time came after the window and was lost).
 
 What is compared (the final journal's last game against the reference's):
 
@@ -138,12 +142,14 @@ def child(args: argparse.Namespace) -> int:
 
     screen_only = {int(i) for i in args.screen_presses.split(",") if i} if args.screen_presses else set()
     acted = False  # whether this station has committed an action (its screens are its own from then on)
+    booted: list[float] = []  # the times of the actions the new station made while it booted
 
     def emit(record: Mapping[str, Any]) -> None:
         nonlocal acted
         kind = record.get("type")
         if kind == "action":
             acted = True
+            booted.append(record["action"]["t"])
             out({"k": "action", "source": record["action"].get("source")})
         elif kind == "resumed":
             out({"k": "resumed", "actions": record["actions"]})
@@ -157,10 +163,12 @@ def child(args: argparse.Namespace) -> int:
                 run.lay(step)  # the table as the script left it when the station died
             # the new station boots in front of it: its game clock (resumed at the journal's last
             # action) stands still until now reaches the resume's own 0 (Referee.game_time)
+            booted.clear()
             run.now = -BOOT
             run.frames(BOOT)
             referee = run.station.referee
-            gap = round(args.align - referee.game_time(run.now), 2) if args.align is not None else 0.0
+            align = None if args.align is None else args.align - boot_shift(booted, args.next_times)
+            gap = round(align - referee.game_time(run.now), 2) if align is not None else 0.0
             if gap > 0:
                 run.frames(gap)  # the players go on when the station's clock reaches the script's time
         else:
@@ -179,6 +187,15 @@ def child(args: argparse.Namespace) -> int:
     finally:
         run.close()
     return 0
+
+
+def boot_shift(booted: Sequence[float], reference: str) -> float:
+    """How much earlier in game time the new station read the plays it made as it booted (cards
+    laid while it was down) than the reference made them (``reference``: the times of the
+    reference's next actions). The players react to what the station shows: a red card read
+    3 s early opens its answer window 3 s early, so the script goes on that much earlier."""
+    times = [float(t) for t in reference.split(",") if t]
+    return max([0.0, *(ref - got for ref, got in zip(times, booted))])
 
 
 # ---- the parent --------------------------------------------------------------------------------
@@ -222,11 +239,13 @@ class RunResult:
 
 
 def child_command(source: str, state: Path, *, start: int = 0, lay: int = 0, align: float | None = None,
-                  expect: bool = False, screen_presses: Sequence[int] = ()) -> list[str]:
+                  expect: bool = False, screen_presses: Sequence[int] = (), next_times: Sequence[float] = ()) -> list[str]:
     command = [sys.executable, str(Path(__file__).resolve()), "child", source, "--state-dir", str(state),
                "--start", str(start), "--lay", str(lay)]
     if align is not None:
         command += ["--align", str(align)]
+    if next_times:
+        command += ["--next-times", ",".join(map(str, next_times))]
     if screen_presses:
         command += ["--screen-presses", ",".join(map(str, screen_presses))]
     if not expect:
@@ -367,11 +386,12 @@ def killed_run(ref: Reference, mode: str, number: int, kills: int, seed: int, sc
     else:
         targets = random_points(ref, rng, kills)
     start, lay, align = 0, 0, None
+    next_times: list[float] = []
     last_step, actions = -1, 0
     while True:  # a child per kill, and the last one plays the script to its end
         skip = screen_presses(ref, start) if start > 0 else []
         process = subprocess.Popen(child_command(ref.source, state, start=start, lay=lay, align=align,
-                                                 screen_presses=skip), cwd=ROOT,
+                                                 screen_presses=skip, next_times=next_times), cwd=ROOT,
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert process.stdout is not None
         killed = threading.Event()
@@ -423,6 +443,7 @@ def killed_run(ref: Reference, mode: str, number: int, kills: int, seed: int, sc
             buttons = sum(1 for a in stored if a.get("source") == "button")
             start, lay = resume_point(ref, last_step, buttons)
             align = ref.began.get(start)
+            next_times = [a["t"] for a in ref.actions[len(stored):len(stored) + 8]]  # what the boot may read
             continue
         if code != 0:
             result.error = f"a child failed (exit {code}): {stderr.strip()[-600:]}"
@@ -574,6 +595,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("--align", type=float, default=None, help="the game time the first step began in the reference")
         p.add_argument("--no-expect", action="store_true", help="skip expect steps (a killed run)")
         p.add_argument("--hold", action="store_true", help="after the script, wait until stdin closes")
+        p.add_argument("--next-times", default="",
+                       help="the reference's times of the actions after the journal's last (a boot's plays shift --align)")
         p.add_argument("--screen-presses", default="",
                        help="press steps to skip until this station has made an action (their screens died)")
         return child(p.parse_args(argv[1:]))
