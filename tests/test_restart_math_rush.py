@@ -134,3 +134,13 @@ def test_a_card_laid_on_a_stack_while_the_station_was_down_is_played_on_the_card
     scenario = load_scenario(ROOT / "scenarios" / "math-rush-stack-slid-off.toml")
     down = made_while_down(scenario, {_step(scenario, "place", "MR-A-D5")})
     assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")
+
+
+def test_a_help_card_turned_over_while_the_station_was_down_is_used_once_the_table_has_settled(tmp_path):
+    """The Help card turned face down while the station was down was lost: the game did not count
+    the Help cards in their box, so the new station never missed it. Now it clears the lifted
+    0.25 as if the station had seen it turned, once."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-wrong-card.toml")
+    turned = next(s.number for s in scenario.steps if s.kind == "place" and s.options.get("face_up") is False)
+    down = made_while_down(scenario, {turned})
+    assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")
