@@ -142,3 +142,21 @@ def test_a_red_card_laid_while_the_station_was_down_is_answered_in_its_window():
         assert result.kills and not result.failed, result.detail
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def test_a_station_killed_after_a_scripted_restart_finds_the_table_as_the_players_left_it(tmp_path):
+    """Found by the figures' run of math-rush-restart-help-turned: killed after the scenario's own
+    restart step, the new child laid the table without what the players did during it (the Help
+    card turned face down), so the Help card lay face up again and was told to the game twice."""
+    from station.sim.scenario import load_scenario
+    from station.simulate import ScenarioRun
+
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-restart-stack.toml")
+    run = ScenarioRun(scenario, tmp_path)
+    try:
+        for step in scenario.steps:
+            run.lay(step)
+        assert "MR-A-P5" not in run.table.cards  # taken while the station was down
+        assert run.table.cards["MR-A-D5"].x == 292  # slid off the 25%
+    finally:
+        run.close()
