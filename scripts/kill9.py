@@ -305,23 +305,34 @@ def reference(source: str, scratch: Path) -> Reference:
                      outcome_of(last.config, last.actions), time.monotonic() - started, len(games))
 
 
+#: a press group's steps: its presses and the checks a scenario makes between them (a menu's
+#: SPARE, its screen checked, SELECT ...: the child skips the checks, the group is one)
+GROUPED = ("press", "expect", "expect_none", "expect_screen")
+
+
+def press_group(ref: Reference, index: int) -> tuple[int, int]:
+    """The first and last step of the press group around step ``index``."""
+    first = end = index
+    while first > 0 and ref.steps[first - 1].kind in GROUPED:
+        first -= 1
+    while end + 1 < len(ref.steps) and ref.steps[end + 1].kind in GROUPED:
+        end += 1
+    return first, end
+
+
 def resume_point(ref: Reference, last_step: int, journal_buttons: int) -> tuple[int, int]:
     """(first step to play, steps to lay) after a kill during ``last_step``: a press group whose
     button actions are not all in the journal is pressed again from its first press."""
     if last_step < 0:
         return 0, 0
-    first = last_step
-    while ref.steps[first].kind == "press" and first > 0 and ref.steps[first - 1].kind == "press":
-        first -= 1
-    if ref.steps[last_step].kind == "press":
-        end = last_step
-        while end + 1 < len(ref.steps) and ref.steps[end + 1].kind == "press":
-            end += 1
-        before = ref.buttons_after.get(first - 1, 0) if first > 0 else 0
-        if journal_buttons < ref.buttons_after[end] and journal_buttons <= before:
-            return first, first  # the group's action never reached the journal: press it all again
-        if journal_buttons < ref.buttons_after[last_step]:
-            return last_step, last_step  # a group of several actions, cut after one: the next press again
+    if ref.steps[last_step].kind in GROUPED:
+        first, end = press_group(ref, last_step)
+        if any(ref.steps[i].kind == "press" for i in range(first, end + 1)):
+            before = ref.buttons_after.get(first - 1, 0) if first > 0 else 0
+            if journal_buttons < ref.buttons_after[end] and journal_buttons <= before:
+                return first, first  # the group's action never reached the journal: press it all again
+            if journal_buttons < ref.buttons_after[last_step]:
+                return last_step, last_step  # a group of several actions, cut after one: the next press again
     return last_step + 1, last_step + 1
 
 
@@ -333,15 +344,13 @@ def screen_presses(ref: Reference, start: int) -> list[int]:
     found: list[int] = []
     index = start
     while index < len(ref.steps):
-        if ref.steps[index].kind != "press":
+        if ref.steps[index].kind not in GROUPED:
             index += 1
             continue
-        end = index
-        while end + 1 < len(ref.steps) and ref.steps[end + 1].kind == "press":
-            end += 1
+        _, end = press_group(ref, index)
         before = ref.buttons_after.get(index - 1, 0) if index > 0 else 0
         if ref.buttons_after.get(end, before) == before:
-            found.extend(range(index, end + 1))
+            found.extend(i for i in range(index, end + 1) if ref.steps[i].kind == "press")
         index = end + 1
     return found
 

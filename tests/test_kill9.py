@@ -160,3 +160,21 @@ def test_a_station_killed_after_a_scripted_restart_finds_the_table_as_the_player
         assert run.table.cards["MR-A-D5"].x == 292  # slid off the 25%
     finally:
         run.close()
+
+
+def test_a_menu_whose_screens_the_scenario_checks_is_one_press_group():
+    """Found by the figures' run of whos-counting-trade-and-pass (also on main): killed during
+    SPARE, the SPARE was not pressed again, because the scenario's screen checks between SPARE and
+    SELECT split the menu into groups of one press; the SELECTs were skipped as screens only, and
+    the CONFIRM submitted an empty strip instead of trading (the trade and the pass lost)."""
+    module = kill9()
+    from station.sim.scenario import Step
+
+    steps = [Step("press", "spare", {}, 1), Step("expect_screen", "Trade 3", {}, 2), Step("press", "select", {}, 3),
+             Step("expect_screen", "Pass", {}, 4), Step("press", "confirm", {}, 5), Step("expect", {}, {}, 6),
+             Step("wait", 2.0, {}, 7), Step("press", "confirm", {}, 8)]
+    ref = module.Reference("test", steps, {}, {}, {0: 0, 1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 1, 7: 1}, [], (), 0.0, 1)
+    assert module.resume_point(ref, 0, journal_buttons=0) == (0, 0)  # killed during SPARE: the menu again
+    assert module.resume_point(ref, 3, journal_buttons=0) == (0, 0)  # killed at a check inside it: the same
+    assert module.resume_point(ref, 5, journal_buttons=1) == (6, 6)  # the trade is in the journal: go on
+    assert module.screen_presses(ref, 0) == [7]  # only the last CONFIRM went through screens alone
