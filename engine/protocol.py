@@ -98,6 +98,8 @@ class Game(ABC):
     name: ClassVar[str]
     #: action type -> {field: expected type}; fields listed here are required.
     ACTIONS: ClassVar[Mapping[str, Mapping[str, Any]]]
+    #: action type -> {field: expected type} an action of that type may carry besides its own
+    OPTIONAL: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     def __init__(self, config: Mapping[str, Any]) -> None:
         if not isinstance(config, Mapping):
@@ -179,13 +181,14 @@ class Game(ABC):
                 raise ActionError(f"{kind!r} action is missing {name!r}: {json.dumps(dict(action), ensure_ascii=False)}")
             if not _TYPE_CHECKS[expected](action[name]):
                 raise ActionError(f"{kind!r} action field {name!r} must be {_TYPE_NAMES[expected]}, not {action[name]!r}")
+        optional = {**OPTIONAL_FIELDS, **self.OPTIONAL.get(kind, {})}
         for name, value in action.items():
             if name in spec:
                 continue
-            if name not in OPTIONAL_FIELDS:
+            if name not in optional:
                 raise ActionError(f"{kind!r} action has an unknown field {name!r}")
-            if not _TYPE_CHECKS[OPTIONAL_FIELDS[name]](value):
-                raise ActionError(f"{kind!r} action field {name!r} must be {_TYPE_NAMES[OPTIONAL_FIELDS[name]]}")
+            if not _TYPE_CHECKS[optional[name]](value):
+                raise ActionError(f"{kind!r} action field {name!r} must be {_TYPE_NAMES[optional[name]]}")
         if action["t"] < 0:
             raise ActionError(f"{kind!r} action has t={action['t']}: times are seconds since the game began, never negative")
         if action["t"] < self._last_t:

@@ -21,7 +21,11 @@ A new child starts on the same state folder, in front of the same table:
   the kill. The players go by the station's clock, as children at the table would: while the new
   station boots and looks at the table its game clock stands still, then the script goes on when
   the game clock reaches the time the reference began that step. So a clock game's round ends
-  where it did, and a card lands at the same game time as in the reference.
+  where it did, and a card lands at the same game time as in the reference. A card laid while
+  the station was down is read as it boots, earlier in game time than the reference read it; the
+  players react to what the station shows, so the script goes on that much earlier (a red card
+  read 3 s early opens Who's Counting?'s 5 s answer window 3 s early: the Stop at the reference's
+  time came after the window and was lost).
 
 What is compared (the final journal's last game against the reference's):
 
@@ -138,12 +142,14 @@ def child(args: argparse.Namespace) -> int:
 
     screen_only = {int(i) for i in args.screen_presses.split(",") if i} if args.screen_presses else set()
     acted = False  # whether this station has committed an action (its screens are its own from then on)
+    booted: list[float] = []  # the times of the actions the new station made while it booted
 
     def emit(record: Mapping[str, Any]) -> None:
         nonlocal acted
         kind = record.get("type")
         if kind == "action":
             acted = True
+            booted.append(record["action"]["t"])
             out({"k": "action", "source": record["action"].get("source")})
         elif kind == "resumed":
             out({"k": "resumed", "actions": record["actions"]})
@@ -157,10 +163,12 @@ def child(args: argparse.Namespace) -> int:
                 run.lay(step)  # the table as the script left it when the station died
             # the new station boots in front of it: its game clock (resumed at the journal's last
             # action) stands still until now reaches the resume's own 0 (Referee.game_time)
+            booted.clear()
             run.now = -BOOT
             run.frames(BOOT)
             referee = run.station.referee
-            gap = round(args.align - referee.game_time(run.now), 2) if args.align is not None else 0.0
+            align = None if args.align is None else args.align - boot_shift(booted, args.next_times)
+            gap = round(align - referee.game_time(run.now), 2) if align is not None else 0.0
             if gap > 0:
                 run.frames(gap)  # the players go on when the station's clock reaches the script's time
         else:
@@ -179,6 +187,15 @@ def child(args: argparse.Namespace) -> int:
     finally:
         run.close()
     return 0
+
+
+def boot_shift(booted: Sequence[float], reference: str) -> float:
+    """How much earlier in game time the new station read the plays it made as it booted (cards
+    laid while it was down) than the reference made them (``reference``: the times of the
+    reference's next actions). The players react to what the station shows: a red card read
+    3 s early opens its answer window 3 s early, so the script goes on that much earlier."""
+    times = [float(t) for t in reference.split(",") if t]
+    return max([0.0, *(ref - got for ref, got in zip(times, booted))])
 
 
 # ---- the parent --------------------------------------------------------------------------------
@@ -222,11 +239,13 @@ class RunResult:
 
 
 def child_command(source: str, state: Path, *, start: int = 0, lay: int = 0, align: float | None = None,
-                  expect: bool = False, screen_presses: Sequence[int] = ()) -> list[str]:
+                  expect: bool = False, screen_presses: Sequence[int] = (), next_times: Sequence[float] = ()) -> list[str]:
     command = [sys.executable, str(Path(__file__).resolve()), "child", source, "--state-dir", str(state),
                "--start", str(start), "--lay", str(lay)]
     if align is not None:
         command += ["--align", str(align)]
+    if next_times:
+        command += ["--next-times", ",".join(map(str, next_times))]
     if screen_presses:
         command += ["--screen-presses", ",".join(map(str, screen_presses))]
     if not expect:
@@ -286,23 +305,34 @@ def reference(source: str, scratch: Path) -> Reference:
                      outcome_of(last.config, last.actions), time.monotonic() - started, len(games))
 
 
+#: a press group's steps: its presses and the checks a scenario makes between them (a menu's
+#: SPARE, its screen checked, SELECT ...: the child skips the checks, the group is one)
+GROUPED = ("press", "expect", "expect_none", "expect_screen")
+
+
+def press_group(ref: Reference, index: int) -> tuple[int, int]:
+    """The first and last step of the press group around step ``index``."""
+    first = end = index
+    while first > 0 and ref.steps[first - 1].kind in GROUPED:
+        first -= 1
+    while end + 1 < len(ref.steps) and ref.steps[end + 1].kind in GROUPED:
+        end += 1
+    return first, end
+
+
 def resume_point(ref: Reference, last_step: int, journal_buttons: int) -> tuple[int, int]:
     """(first step to play, steps to lay) after a kill during ``last_step``: a press group whose
     button actions are not all in the journal is pressed again from its first press."""
     if last_step < 0:
         return 0, 0
-    first = last_step
-    while ref.steps[first].kind == "press" and first > 0 and ref.steps[first - 1].kind == "press":
-        first -= 1
-    if ref.steps[last_step].kind == "press":
-        end = last_step
-        while end + 1 < len(ref.steps) and ref.steps[end + 1].kind == "press":
-            end += 1
-        before = ref.buttons_after.get(first - 1, 0) if first > 0 else 0
-        if journal_buttons < ref.buttons_after[end] and journal_buttons <= before:
-            return first, first  # the group's action never reached the journal: press it all again
-        if journal_buttons < ref.buttons_after[last_step]:
-            return last_step, last_step  # a group of several actions, cut after one: the next press again
+    if ref.steps[last_step].kind in GROUPED:
+        first, end = press_group(ref, last_step)
+        if any(ref.steps[i].kind == "press" for i in range(first, end + 1)):
+            before = ref.buttons_after.get(first - 1, 0) if first > 0 else 0
+            if journal_buttons < ref.buttons_after[end] and journal_buttons <= before:
+                return first, first  # the group's action never reached the journal: press it all again
+            if journal_buttons < ref.buttons_after[last_step]:
+                return last_step, last_step  # a group of several actions, cut after one: the next press again
     return last_step + 1, last_step + 1
 
 
@@ -314,15 +344,13 @@ def screen_presses(ref: Reference, start: int) -> list[int]:
     found: list[int] = []
     index = start
     while index < len(ref.steps):
-        if ref.steps[index].kind != "press":
+        if ref.steps[index].kind not in GROUPED:
             index += 1
             continue
-        end = index
-        while end + 1 < len(ref.steps) and ref.steps[end + 1].kind == "press":
-            end += 1
+        _, end = press_group(ref, index)
         before = ref.buttons_after.get(index - 1, 0) if index > 0 else 0
         if ref.buttons_after.get(end, before) == before:
-            found.extend(range(index, end + 1))
+            found.extend(i for i in range(index, end + 1) if ref.steps[i].kind == "press")
         index = end + 1
     return found
 
@@ -367,11 +395,12 @@ def killed_run(ref: Reference, mode: str, number: int, kills: int, seed: int, sc
     else:
         targets = random_points(ref, rng, kills)
     start, lay, align = 0, 0, None
+    next_times: list[float] = []
     last_step, actions = -1, 0
     while True:  # a child per kill, and the last one plays the script to its end
         skip = screen_presses(ref, start) if start > 0 else []
         process = subprocess.Popen(child_command(ref.source, state, start=start, lay=lay, align=align,
-                                                 screen_presses=skip), cwd=ROOT,
+                                                 screen_presses=skip, next_times=next_times), cwd=ROOT,
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert process.stdout is not None
         killed = threading.Event()
@@ -423,6 +452,7 @@ def killed_run(ref: Reference, mode: str, number: int, kills: int, seed: int, sc
             buttons = sum(1 for a in stored if a.get("source") == "button")
             start, lay = resume_point(ref, last_step, buttons)
             align = ref.began.get(start)
+            next_times = [a["t"] for a in ref.actions[len(stored):len(stored) + 8]]  # what the boot may read
             continue
         if code != 0:
             result.error = f"a child failed (exit {code}): {stderr.strip()[-600:]}"
@@ -574,6 +604,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("--align", type=float, default=None, help="the game time the first step began in the reference")
         p.add_argument("--no-expect", action="store_true", help="skip expect steps (a killed run)")
         p.add_argument("--hold", action="store_true", help="after the script, wait until stdin closes")
+        p.add_argument("--next-times", default="",
+                       help="the reference's times of the actions after the journal's last (a boot's plays shift --align)")
         p.add_argument("--screen-presses", default="",
                        help="press steps to skip until this station has made an action (their screens died)")
         return child(p.parse_args(argv[1:]))

@@ -111,7 +111,7 @@ class Daemon:
         ping_every = self.notifier.watchdog_interval()
         try:
             started = last_ping = self.clock()
-            if not station.referee.resume(started):
+            if not station.resume(started):
                 station.referee.controller.show_address()  # no game to go back to: say where the station is
             self.notifier.ready("refereeing")
             log.info("station ready (journal %s)", journal.path)

@@ -28,6 +28,7 @@ from station.ui.views import FaultView, View
 from station.vision.decode import Decoder
 from station.vision.lens import LENS_NAME, load_lens
 from station.vision.mat_memory import MARKERS_NAME, MarkerMemory
+from station.vision.table_memory import TABLE_NAME, TableMemory
 from station.vision.pipeline import CardPipeline
 from station.vision.track import CardTracker
 
@@ -52,6 +53,7 @@ class Station:
     clock: Callable[[], float] = time.monotonic  # the clock of ``now``: a camera opened here stamps frames on it
     board: Any = None  # station.web.board.Board when the teacher's page is on: sees each tick, never answers
     voice: Voice | None = None  # the speaker (station.speech.voice): says each batch of events' lines
+    table_memory: TableMemory | None = None  # where the cards lay, for a restart (state folder)
     last_view: View | None = field(default=None, init=False)
     frames: int = field(default=0, init=False)
     _lost_since: float | None = field(default=None, init=False)
@@ -69,7 +71,14 @@ class Station:
                    CardPipeline(decoder, settings=config.pipeline_settings(), memory=memory, lens=lens),
                    CardTracker(config.track_settings()),
                    retry_every=c["retry_every"], camera_spec=c["source"],
-                   camera_size=(c["width"], c["height"], c["fps"]), **options)
+                   camera_size=(c["width"], c["height"], c["fps"]),
+                   table_memory=TableMemory(config.state_dir() / TABLE_NAME), **options)
+
+    def resume(self, now: float) -> bool:
+        """Come back into the journal's unfinished game (``Referee.resume``), knowing where its
+        cards lay when this station last saw them."""
+        recall = self.table_memory.recall if self.table_memory is not None else None
+        return self.referee.resume(now, places=recall)
 
     def tick(self, now: float) -> None:
         for press in self.buttons.presses():
@@ -83,7 +92,10 @@ class Station:
             events = self.tracker.update(observation, taken)
             if self.table_log is not None and events:
                 self.table_log(events)
-            self.referee.table_events(events, observation.table.mat, now, tuple(self.tracker.cards.values()))
+            self.referee.table_events(events, observation.table.mat, now, tuple(self.tracker.cards.values()),
+                                      busy=observation.busy)
+            if events and self.table_memory is not None and self.referee.game_id is not None:
+                self.table_memory.keep(self.referee.game_id, self.tracker.cards.values(), self.referee.hidden_places())
             self.frames += 1
         self.refresh(now)
         if self.board is not None:

@@ -79,8 +79,9 @@ class Referee:
 
     # ---- game lifetime -------------------------------------------------------------------
 
-    def resume(self, now: float) -> bool:
-        """Come back into the journal's unfinished game, if there is one."""
+    def resume(self, now: float, places: Callable[[int], Mapping[str, tuple[float, float]]] | None = None) -> bool:
+        """Come back into the journal's unfinished game, if there is one. ``places``: where the
+        cards of a game (by its journal id) lay when the station last saw them, if it knows."""
         try:
             stored = self.journal.current_game()
         except JournalReset as exc:  # the game could not be read back: the file is kept aside
@@ -106,7 +107,7 @@ class Referee:
             self.controller.paused = True
         assert self.adapter is not None
         laid_by = {a["card"]: a["player"] for a in game.actions if isinstance(a.get("card"), str) and "player" in a}
-        self.adapter.resumed(game.table_cards(), laid_by)
+        self.adapter.resumed(game.table_cards(), laid_by, places(stored.id) if places is not None else None)
         log.info("resumed game %s at action %d", stored.id, len(stored.actions))
         self.log_event({"type": "resumed", "game_id": stored.id, "actions": len(stored.actions)})
         if stored.id in self.journal.set_aside:   # damaged in the file: the game goes on from before the damage
@@ -142,6 +143,10 @@ class Referee:
         self.game = self.game_id = self.adapter = self._state = None
         self._frozen, self._held, self.controller.paused = None, [], False
         self.controller.game_ended()
+
+    def hidden_places(self) -> dict[str, tuple[float, float]]:
+        """Where the cards that stand after a restart, not in view, lay before it (the adapter's)."""
+        return self.adapter.hidden_places() if self.adapter is not None else {}
 
     def game_time(self, now: float) -> float:
         """Seconds of play: the journal's clock, carried on across restarts, standing still while paused."""
@@ -207,9 +212,10 @@ class Referee:
             self._fire_deadlines(self.game_time(now))
 
     def table_events(self, events: Sequence[Mapping[str, Any]], mat: MatLayout | None, now: float,
-                     snapshot: Sequence[Any] = ()) -> None:
-        """One frame's tracker events (already debounced) with the mat the camera sees and the
-        tracker's snapshot of every card lying there (``TrackedCard``s)."""
+                     snapshot: Sequence[Any] = (), busy: Sequence[tuple[float, float, float, float]] = ()) -> None:
+        """One frame's tracker events (already debounced) with the mat the camera sees, the
+        tracker's snapshot of every card lying there (``TrackedCard``s) and the frame's moving
+        areas (a hand over the table: mm boxes)."""
         if self.game is None or self.adapter is None:
             return
         if self.paused:   # nothing counts while the room is paused: what was laid counts at the resume
@@ -218,7 +224,7 @@ class Referee:
             return
         t = self.game_time(now)
         self._fire_deadlines(t)
-        reading = self.adapter.read(events, t, self.state() or {}, mat, snapshot)
+        reading = self.adapter.read(events, t, self.state() or {}, mat, snapshot, busy)
         for note in reading.notes:
             self.tell(note, t)
         for action in reading.actions:

@@ -106,7 +106,7 @@ class ScenarioRun:
                                            table_log=self._table_log if self.table_events else None,
                                            clock=lambda: self.now, voice=self.voice)
         self.station.board = self.board
-        resumed = referee.resume(self.now)
+        resumed = self.station.resume(self.now)
         if first and self.scenario.game is not None and not resumed:
             game = str(self.scenario.game.get("game"))
             reveal = self.scenario.reveal or (self.config[game].get("reveal", "press") if game in self.config else "press")
@@ -151,14 +151,16 @@ class ScenarioRun:
 
     def lay(self, step: Step) -> None:
         """Only what ``step`` leaves on the table (a card put down or taken away, the camera
-        unplugged), with no frame: the table as it lies when a station starts in front of it
-        after a ``kill -9`` mid-script (scripts/kill9.py)."""
+        unplugged, what the players did during a restart step), with no frame: the table as it
+        lies when a station starts in front of it after a ``kill -9`` mid-script (scripts/kill9.py)."""
         if step.kind == "place":
             self._put(step)
         elif step.kind == "remove":
             self._take(step)
         elif step.kind == "camera":
             self._plug(step)
+        elif step.kind == "restart":
+            self._while_down(step)
 
     def settle(self, limit: float = 60.0) -> None:
         """Let time pass until the screens queued by the last events have all been shown (the
@@ -249,11 +251,17 @@ class ScenarioRun:
         """The station dies without a goodbye (a power cut, ``kill -9``) and boots again."""
         self._record({"type": "station_killed", "t": self.station.referee.game_time(self.now)})
         self.station.referee.journal.close()  # what was committed is all there is
+        self._while_down(step)
+        self._build(first=False)
+        self.frames(1.0)
+
+    def _while_down(self, step: Step) -> None:
+        """What the players did while the station was down: a restart step's ``laid``, then its ``taken``."""
+        for laid in step.options.get("laid", ()):  # laid, slid or turned over while the station was down
+            self._put(Step("place", laid["place"], {k: v for k, v in laid.items() if k != "place"}, step.number))
         for card in step.options.get("taken", ()):  # taken away while the station was down
             if self.table.cards.pop(card, None) is None:
                 raise ScenarioError(f"{step.where()}: {card} is not on the table")
-        self._build(first=False)
-        self.frames(1.0)
 
     def _expect(self, step: Step) -> None:
         """The first record since the last match that has every given field; expects match in order."""

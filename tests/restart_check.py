@@ -142,6 +142,19 @@ def taken_while_down(scenario: Scenario, remove_step: int) -> Scenario:
     return _screens_died(dataclasses.replace(scenario, steps=tuple(steps)))
 
 
+def made_while_down(scenario: Scenario, numbers: Collection[int]) -> Scenario:
+    """``scenario`` with its ``place`` and ``remove`` steps numbered ``numbers`` made while the
+    station was down: one restart in the place of the first, which lays and takes away what they
+    did (``laid``, ``taken``), and the others dropped."""
+    chosen = [s for s in scenario.steps if s.number in numbers]
+    assert chosen and all(s.kind in ("place", "remove") for s in chosen), f"steps {numbers} are no place/remove steps"
+    laid = [{"place": s.value, **{k: v for k, v in s.options.items() if k != "settle"}} for s in chosen if s.kind == "place"]
+    taken = [s.value for s in chosen if s.kind == "remove"]
+    restart = dataclasses.replace(chosen[0], kind="restart", value=True, options={"laid": laid, "taken": taken})
+    steps = [restart if s is chosen[0] else s for s in scenario.steps if s is chosen[0] or s.number not in numbers]
+    return _screens_died(dataclasses.replace(scenario, steps=tuple(steps)))
+
+
 def restarted_after(scenario: Scenario, step: int) -> Scenario:
     """``scenario`` with a restart right after step number ``step`` (the table left as it lies)."""
     at = next(i for i, s in enumerate(scenario.steps) if s.number == step) + 1

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -118,3 +120,61 @@ def test_a_press_that_only_went_through_the_killed_stations_screens_is_not_made_
     ref = module.Reference("test", steps, {}, {}, {0: 0, 1: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 1}, [], (), 0.0, 1)
     assert module.screen_presses(ref, 0) == [1, 5, 6]  # the results' CONFIRM, a menu opened and closed
     assert module.screen_presses(ref, 2) == [5, 6]  # the next round's CONFIRM made an action: it is pressed
+
+
+def test_a_red_card_laid_while_the_station_was_down_is_answered_in_its_window():
+    """Found once in the quick run (Who's Counting?, lost a Stop): killed as Ben's red card was
+    laid, the new station read it as it booted, 3.2 s earlier in game time than the reference, so
+    its 5 s answer window closed 3.2 s earlier; the script laid Ana's Stop at the reference's time,
+    after the window: the Stop was lost and Ana scored -41. The players answer the station's
+    countdown: after a boot's early read, the script goes on as much earlier."""
+    module = kill9()
+    assert module.boot_shift([5.0], "8.2,10.6") == pytest.approx(3.2)
+    assert module.boot_shift([], "8.2") == 0.0  # nothing read at boot: the reference's times
+    assert module.boot_shift([9.0], "8.2") == 0.0  # read later than the reference: never wait longer
+    source = "scenario:scenarios/whos-counting-red-and-stop.toml"
+    scratch = Path(tempfile.mkdtemp(prefix="kill9-red-"))
+    try:
+        ref = module.reference(source, scratch)
+        red = next(i for i, step in enumerate(ref.steps) if step.kind == "place" and step.value == "WC-A-NEG1")
+        module.random_points = lambda ref, rng, kills: [(red, 0.0)]  # killed as the red card lands
+        result = module.killed_run(ref, "random", 0, 1, 2026, scratch)
+        assert result.kills and not result.failed, result.detail
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def test_a_station_killed_after_a_scripted_restart_finds_the_table_as_the_players_left_it(tmp_path):
+    """Found by the figures' run of math-rush-restart-help-turned: killed after the scenario's own
+    restart step, the new child laid the table without what the players did during it (the Help
+    card turned face down), so the Help card lay face up again and was told to the game twice."""
+    from station.sim.scenario import load_scenario
+    from station.simulate import ScenarioRun
+
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-restart-stack.toml")
+    run = ScenarioRun(scenario, tmp_path)
+    try:
+        for step in scenario.steps:
+            run.lay(step)
+        assert "MR-A-P5" not in run.table.cards  # taken while the station was down
+        assert run.table.cards["MR-A-D5"].x == 292  # slid off the 25%
+    finally:
+        run.close()
+
+
+def test_a_menu_whose_screens_the_scenario_checks_is_one_press_group():
+    """Found by the figures' run of whos-counting-trade-and-pass (also on main): killed during
+    SPARE, the SPARE was not pressed again, because the scenario's screen checks between SPARE and
+    SELECT split the menu into groups of one press; the SELECTs were skipped as screens only, and
+    the CONFIRM submitted an empty strip instead of trading (the trade and the pass lost)."""
+    module = kill9()
+    from station.sim.scenario import Step
+
+    steps = [Step("press", "spare", {}, 1), Step("expect_screen", "Trade 3", {}, 2), Step("press", "select", {}, 3),
+             Step("expect_screen", "Pass", {}, 4), Step("press", "confirm", {}, 5), Step("expect", {}, {}, 6),
+             Step("wait", 2.0, {}, 7), Step("press", "confirm", {}, 8)]
+    ref = module.Reference("test", steps, {}, {}, {0: 0, 1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 1, 7: 1}, [], (), 0.0, 1)
+    assert module.resume_point(ref, 0, journal_buttons=0) == (0, 0)  # killed during SPARE: the menu again
+    assert module.resume_point(ref, 3, journal_buttons=0) == (0, 0)  # killed at a check inside it: the same
+    assert module.resume_point(ref, 5, journal_buttons=1) == (6, 6)  # the trade is in the journal: go on
+    assert module.screen_presses(ref, 0) == [7]  # only the last CONFIRM went through screens alone

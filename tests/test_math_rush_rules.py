@@ -274,7 +274,7 @@ def test_the_state_the_screens_draw():
     assert fresh == {"game": "math-rush", "over": False, "players": ["Ana", "Ben"], "round": 1, "rounds": 3,
                      "phase": "setup", "rows": [], "done": [], "started_at": 0.0, "seconds": 180, "help_left": 3,
                      "round_points": [], "total": 0, "final": {}, "hand_size": 5,
-                     "one_goal": False}
+                     "one_goal": False, "help_box": []}
     table.start(("G1", 1), ("G16", 2))
     table.play("1/4", 1)
     table.play("25%", 1, on="1/4")
@@ -510,3 +510,18 @@ def test_the_edges_of_a_config_are_accepted_and_the_defaults_filled_in():
     assert read_config({"players": ["Ana"]}).as_json() == {
         "game": "math-rush", "seed": 0, "players": ["Ana"], "advanced": True, "help": "cards", "one_goal": False,
         "timer": True, "seconds": 240}
+
+
+def test_a_help_card_seen_in_its_box_lies_on_the_table_until_it_is_turned_over():
+    """What a restart relies on: the journal's game counts the Help cards lying face up in their
+    box, and the one turned over is no longer there."""
+    table = RushTable()
+    for card in ("MR-A-H1", "MR-A-H2"):
+        assert table.act("help_card", card=card) == []  # no play: nothing to say
+    assert {"MR-A-H1", "MR-A-H2"} <= table.game.table_cards()
+    table.goal("G1", 1)
+    table.act("start")
+    table.act("help", use="redraw", card="MR-A-H1")
+    assert "MR-A-H1" not in table.game.table_cards()
+    assert "MR-A-H2" in table.game.table_cards()
+    assert table.game.state()["help_left"] == 2

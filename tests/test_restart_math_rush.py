@@ -8,11 +8,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from restart_check import (ROOT, failures, played, restart_everywhere, restarted_after, scenarios_of,
-                           steps_where, taken_while_down)
+from restart_check import (ROOT, failures, made_while_down, played, restart_everywhere, restarted_after,
+                           scenarios_of, steps_where, taken_while_down)
 
 from station.games import plugin
 from station.sim.scenario import Step, load_scenario
+from station.sim.virtual_table import Hand
 from station.simulate import ScenarioRun
 
 SCENARIOS = scenarios_of("math-rush")
@@ -81,3 +82,65 @@ def test_a_card_laid_on_a_stack_while_the_station_was_down_is_played_and_hides_t
         assert moves == [("play", "MR-A-P5"), ("play", "MR-A-D5")]
     finally:
         run.close()
+
+
+def test_a_card_under_a_hand_as_the_station_comes_back_is_covered_not_taken(tmp_path):
+    """Found by killing the station: a hand over a set card through the first frames after a
+    restart made the card count as taken away while the station was down (a lift the players
+    never made). A card under a hand is covered, not gone: those frames do not settle it."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-stack-slid-off.toml")
+    hand: dict[str, float] = {}  # a hand hovering over the 25%, moving a little every frame
+
+    def move_hand() -> None:
+        if hand:
+            hand["x"] += hand["dx"]
+            hand["dx"] = -hand["dx"]
+            run.table.hands = (Hand(hand["x"], 60.0, angle=0.0),)
+
+    run = ScenarioRun(dataclasses.replace(scenario, steps=()), tmp_path, between_frames=move_hand)
+    try:
+        for step in scenario.steps[:_step(scenario, "place", "MR-A-P5")]:
+            run.step(step)
+        hand.update(x=240.0, dx=6.0)
+        run.table.hands = (Hand(hand["x"], 60.0, angle=0.0),)  # over the 25% as the station dies and comes back
+        run.step(Step("restart", True, {}, 0))
+        run.frames(2.0)
+        hand.clear()
+        run.table.hands = ()
+        run.frames(2.0)
+        game = run.station.referee.game
+        assert game is not None
+        assert [a["type"] for a in game.actions if a.get("card") == "MR-A-P5"] == ["play"]
+        assert not [n for n in run.records if n.get("type") == "card_lifted"]
+    finally:
+        run.close()
+
+
+def test_a_stack_undone_while_the_station_was_down_lifts_the_card_taken_from_under_it(tmp_path):
+    """The 0.25 slid off the 25% and the 25% taken away while the station was down: the new
+    station sees the 0.25 where it now lies, and the 25% used to stand "hidden under it" until
+    the round ended. Where the station last saw the 25% (its state folder) nothing lies: lifted."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-stack-slid-off.toml")
+    slide = max(steps_where(scenario, "place", at=[292, 41]))
+    down = made_while_down(scenario, {slide, _step(scenario, "remove", "MR-A-P5")})
+    down = dataclasses.replace(down, steps=tuple(s for s in down.steps  # "the slide alone is no lift": made with the lift now
+                                                 if not (s.kind == "expect_none" and s.value == {"type": "card_lifted"})))
+    assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")
+
+
+def test_a_card_laid_on_a_stack_while_the_station_was_down_is_played_on_the_card_under_it(tmp_path):
+    """The 0.25 laid on the 25% while the station was down was played with on = "" (at the
+    set's end): the new station never saw the 25% it hides. It knows where the 25% lay."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-stack-slid-off.toml")
+    down = made_while_down(scenario, {_step(scenario, "place", "MR-A-D5")})
+    assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")
+
+
+def test_a_help_card_turned_over_while_the_station_was_down_is_used_once_the_table_has_settled(tmp_path):
+    """The Help card turned face down while the station was down was lost: the game did not count
+    the Help cards in their box, so the new station never missed it. Now it clears the lifted
+    0.25 as if the station had seen it turned, once."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-wrong-card.toml")
+    turned = next(s.number for s in scenario.steps if s.kind == "place" and s.options.get("face_up") is False)
+    down = made_while_down(scenario, {turned})
+    assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")

@@ -89,7 +89,7 @@ def test_a_card_of_a_set_taken_away_is_lifted_and_a_help_card_turned_over_clears
     assert table.game.state()["rows"][0]["broken"]
     table.lay("MR-A-H1", *MAT.zone("help").center)
     assert table.take("MR-A-F1") == [{"type": "lift", "t": table.t, "card": "MR-A-F1", "source": "camera"}]
-    assert table.take("MR-A-H1") == [{"type": "help", "t": table.t, "use": "clear", "source": "camera"}]
+    assert table.take("MR-A-H1") == [{"type": "help", "t": table.t, "use": "clear", "card": "MR-A-H1", "source": "camera"}]
     row = table.game.state()["rows"][0]
     assert row["broken"] == "" and row["placed"] == 1 and table.game.state()["help_left"] == 2
 

@@ -78,10 +78,14 @@ class MathRush(Worded, Game):
         "play": {"card": str, "row": int, "on": str},  # a number card laid in a row's set ("on": the equal card beneath)
         "lift": {"card": str},  # a played card taken off its set
         "help": {"use": str},  # a Help card: "clear" (take the lifted cards away) or "redraw"
+        "help_card": {"card": str},  # a Help card seen lying face up in its box (ready for use)
         "warning": {},  # the referee's clock: 30 seconds left
         "time_up": {},  # the referee's clock: the round is over
         "end_round": {},  # no timer: the players end the round
         "next_round": {},  # CONFIRM after a round's scores: the next round is set up
+    }
+    OPTIONAL: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "help": {"card": str},  # the Help card turned over (from the camera; a button names none)
     }
 
     def __init__(self, config: Mapping[str, Any]) -> None:
@@ -97,6 +101,7 @@ class MathRush(Worded, Game):
         self.started_at = 0.0
         self.warned = False
         self.help_used = 0
+        self.help_box: set[str] = set()  # Help cards lying face up in their box, as the camera saw them laid
         self.round_points: list[int] = []
         self.over = False
         self.final: dict[str, int] = {}
@@ -123,11 +128,13 @@ class MathRush(Worded, Game):
 
     def table_cards(self) -> frozenset[str]:
         """The goals and every card of their sets; once the round is over, also the cards that
-        landed after the tone (judged too late, they lie in the rows until gathered). A card
-        refused during the round goes back into a hand: laid after a restart, it is a new play."""
+        landed after the tone (judged too late, they lie in the rows until gathered); and the
+        Help cards lying face up in their box (turned over while the station was down, one is
+        used). A card refused during the round goes back into a hand: laid after a restart, it
+        is a new play."""
         cards = {p.card for row in self.rows.values() for p in row.cards} | {r.goal_card for r in self.rows.values()}
         late = self.judged_cards() if self.phase == ROUND_OVER else frozenset()
-        return frozenset(cards) | late
+        return frozenset(cards) | late | self.help_box
 
     @property
     def total(self) -> int:
@@ -223,10 +230,21 @@ class MathRush(Worded, Game):
         played.lifted = True
         return [{"type": "card_lifted", "card": card.id, "row": row.row, "help_left": self.help_left}]
 
+    def on_help_card(self, action: Mapping[str, Any]) -> list[Event]:
+        """A Help card lies face up in its box: the game counts it on the table (no event: it is
+        no play), so a restart knows it is there, and turned over while the station was down,
+        that it was used."""
+        card = self._card(action["card"])
+        if card.face.kind != "help" or card.game != GAME:
+            raise ActionError(f"'help_card' is a Help card of {GAME}, not {card.id}")
+        self.help_box.add(card.id)
+        return []
+
     def on_help(self, action: Mapping[str, Any]) -> list[Event]:
         use = action["use"]
         if use not in ("clear", "redraw"):
             raise ActionError(f"'help' use is 'clear' or 'redraw', not {use!r}")
+        self.help_box.discard(action.get("card", ""))  # turned over: out of the box's face-up cards
         if self.over:
             return [self._game_over()]
         if self.help_left == 0:
@@ -367,7 +385,7 @@ class MathRush(Worded, Game):
             "done": [r.as_json() for r in self.done], "started_at": self.started_at,
             "seconds": self.rules.seconds if self.rules.timer else None, "help_left": self.help_left,
             "round_points": list(self.round_points), "total": self.total, "final": dict(self.final),
-            "hand_size": self.rules.hand_size, "one_goal": self.rules.one_goal,
+            "hand_size": self.rules.hand_size, "one_goal": self.rules.one_goal, "help_box": sorted(self.help_box),
         }
 
 

@@ -30,7 +30,7 @@ _STEP_KEYS = {
     "press": {"long", "settle"},
     "wait": set(),
     "camera": {"settle"},
-    "restart": {"taken"},
+    "restart": {"taken", "laid"},
     "expect": set(),
     "expect_none": {"since"},
     "expect_screen": set(),
@@ -101,6 +101,7 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
             raise ScenarioError(f"step {number} ({kind}): unknown key(s) {', '.join(sorted(extra))}")
         step = Step(kind, raw[kind], {k: v for k, v in raw.items() if k != kind}, number)
         _check_expectation(step)
+        _check_restart(step)
         steps.append(step)
     fps = data.get("fps", 5.0)
     if not isinstance(fps, (int, float)) or not 0.5 <= fps <= 30:
@@ -121,6 +122,21 @@ def default_table_mm(mat: Any) -> float:
 
 
 SCREEN_KEYS = {"view", "field", "is", "has"}
+
+
+def _check_restart(step: Step) -> None:
+    """A restart's ``taken`` is a list of cards; its ``laid`` a list of place steps (without
+    ``settle``): what the players did while the station was down."""
+    if step.kind != "restart":
+        return
+    taken = step.options.get("taken", [])
+    if not isinstance(taken, list) or not all(isinstance(card, str) for card in taken):
+        raise ScenarioError(f"{step.where()}: taken is a list of cards, e.g. [\"BB-A-N6A\"]")
+    allowed = _STEP_KEYS["place"] - {"settle"}
+    for laid in step.options.get("laid", []):
+        if not isinstance(laid, Mapping) or "place" not in laid or set(laid) - {"place"} - allowed:
+            raise ScenarioError(f"{step.where()}: laid is a list of tables like {{ place = \"MR-A-H1\", at = [542, 79], "
+                                f"face_up = false }} (keys: place, {', '.join(sorted(allowed))}), not {laid!r}")
 
 
 def _check_expectation(step: Step) -> None:

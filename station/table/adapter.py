@@ -29,6 +29,8 @@ Action = dict[str, Any]
 SAME_SLOT_MM = 20.0  # a card this close to another lies in its place along a strip
 ZONE_SLACK_MM = 20.0  # a card this far outside a zone's box still counts as in it: children are not exact
 SETTLE_FRAMES = 5  # frames of the right mat after a restart before a known card not seen is taken for gone
+HAND_REACH_MM = 30.0  # a moving area (a hand) this close to a card's place may be over it (as the tracker says)
+Place = tuple[float, float]
 
 
 class Lying(Protocol):
@@ -91,8 +93,8 @@ class TableAdapter(ABC):
         self.seats = tuple(seats)
         self._mat_problem: str | None = None
         self._standing: set[str] = set()  # cards the game knew before a restart, not seen since
-        self._unseen: set[str] = set()  # of those, the ones not seen at all since the restart
-        self._settling = 0  # frames of the right mat seen since the restart, until it settles
+        self._unseen: dict[str, int] = {}  # of those, the ones not seen at all since the restart: frames missed in plain view
+        self._places: dict[str, Place] = {}  # before a restart: where the standing cards lay (mm), as far as known
         self._laid_by: dict[str, str] = {}  # before a restart: the player who last laid each card
         self.snapshot: tuple[Lying, ...] = ()  # the table as the last frame left it
         self.mat: MatLayout | None = None  # the mat the last frame saw
@@ -100,7 +102,8 @@ class TableAdapter(ABC):
         self._last_turn: frozenset[str] = frozenset()  # the game's last turn's cards (its state's last_cards)
         self._taken_up: set[str] = set()  # of those, the ones taken away or laid anew since: no leftovers
 
-    def resumed(self, known: Collection[str], laid_by: Mapping[str, str] | None = None) -> None:
+    def resumed(self, known: Collection[str], laid_by: Mapping[str, str] | None = None,
+                places: Mapping[str, Place] | None = None) -> None:
         """The station restarted in the middle of a game. The tracker starts afresh, so every card
         on the table is reported placed: one the game already knows (``known``: played earlier,
         and by the rules it may still lie there) stands, and is no new play until it has been
@@ -110,24 +113,37 @@ class TableAdapter(ABC):
         taken away while the station was down: it stands no more, and its removal is read as
         the players made it (a lift, where the game needs to know), unless the game says it may
         lie hidden under a card in view (``may_hide``: a stack, a pile); such a card stands
-        while the game still counts it on the table (``still_known``). ``laid_by``: who last laid
-        each card, by the journal (a removal the adapter never saw laid still names its player)."""
+        while the game still counts it on the table (``still_known``). A frame where a hand may
+        be over a card's place (a moving area near it; anywhere, if its place is not known) does
+        not count: a card under a hand is covered, not gone. ``laid_by``: who last laid each card,
+        by the journal (a removal the adapter never saw laid still names its player). ``places``:
+        where the cards lay when the station last saw them (``last_place``), if it knows."""
         self._standing = set(known)
-        self._unseen = set(known)
-        self._settling = 0
+        self._unseen = dict.fromkeys(known, 0)
         self._laid_by = dict(laid_by or {})
+        self._places = {card: place for card, place in (places or {}).items() if card in self._standing}
 
     def still_known(self, known: Collection[str]) -> None:
         """The game's cards on the table after an action: a standing card the game no longer
         counts there (back in a hand by the rules' account) stands no more, so laid again it is
         a play, never silently ignored."""
         self._standing &= set(known)
-        self._unseen &= set(known)
+        self._unseen = {card: n for card, n in self._unseen.items() if card in self._standing}
 
     @property
     def standing(self) -> frozenset[str]:
         """The cards that stand after a restart (none in a game that was not restarted)."""
         return frozenset(self._standing)
+
+    def last_place(self, card: str) -> Place | None:
+        """Where a standing card lay when the station last saw it before the restart, if known."""
+        return self._places.get(card) if card in self._standing else None
+
+    def hidden_places(self) -> dict[str, Place]:
+        """The standing cards not in view, where they lay: a station that restarts again must
+        still know where the cards it never saw lie (``station.vision.table_memory``)."""
+        seen = {card.card_id for card in self.snapshot}
+        return {card: place for card, place in self._places.items() if card in self._standing and card not in seen}
 
     def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
         """Whether a card the game knows, not seen after a restart, may lie hidden under a card in
@@ -135,9 +151,10 @@ class TableAdapter(ABC):
         return False
 
     def read(self, events: Sequence[Mapping[str, Any]], t: float, state: Mapping[str, Any],
-             mat: MatLayout | None, snapshot: Sequence[Lying] = ()) -> Reading:
+             mat: MatLayout | None, snapshot: Sequence[Lying] = (),
+             busy: Sequence[tuple[float, float, float, float]] = ()) -> Reading:
         """Turn one frame's table events into actions (stamped ``t``) and notes; ``snapshot`` is
-        every card lying on the table after this frame."""
+        every card lying on the table after this frame, ``busy`` its moving areas (mm boxes)."""
         reading = Reading()
         self.snapshot, self.mat = tuple(snapshot), mat
         problem = self._check_mat(mat)
@@ -146,7 +163,7 @@ class TableAdapter(ABC):
         self._mat_problem = problem
         self._follow_last_turn(state.get("last_cards", ()))
         if mat is not None and not problem:
-            events = [*events, *self._settle(t, state)]
+            events = [*events, *self._settle(t, state, busy)]
         for event in events:
             kind = event["type"]
             card = event.get("card")
@@ -169,19 +186,34 @@ class TableAdapter(ABC):
             self.on_table(snapshot, t, state, mat, reading)
         return reading
 
-    def _settle(self, t: float, state: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """After a restart, once the table has settled: a ``removed`` event for each known card not
-        seen since that cannot be hidden (it stands no more); a hidden one goes on standing."""
-        self._unseen -= {card.card_id for card in self.snapshot}
+    def _settle(self, t: float, state: Mapping[str, Any], busy: Sequence[tuple[float, float, float, float]]
+                ) -> list[dict[str, Any]]:
+        """After a restart, once a known card not seen since has been missed in ``SETTLE_FRAMES``
+        frames with no hand over its place: a ``removed`` event for it unless it may be hidden
+        (it stands no more); a hidden one goes on standing."""
+        for card in self.snapshot:
+            self._unseen.pop(card.card_id, None)
         if not self._unseen:
             return []
-        self._settling += 1
-        if self._settling < SETTLE_FRAMES:
-            return []
-        gone = sorted(card for card in self._unseen if not self.may_hide(card, state, self.snapshot))
-        self._unseen = set()
+        for card in self._unseen:
+            if not self._under_hand(card, busy):
+                self._unseen[card] += 1
+        settled = {card for card, missed in self._unseen.items() if missed >= SETTLE_FRAMES}
+        gone = sorted(card for card in settled if not self.may_hide(card, state, self.snapshot))
+        for card in settled:
+            del self._unseen[card]
         self._standing -= set(gone)
         return [{"type": "removed", "t": t, "card": card, "resync": True, "unseen": True} for card in gone]
+
+    def _under_hand(self, card: str, busy: Sequence[tuple[float, float, float, float]]) -> bool:
+        """Whether a moving area (a hand) may be over the card's place this frame: near its last
+        place, or anywhere when its place is not known."""
+        place = self._places.get(card)
+        if place is None:
+            return bool(busy)
+        x, y = place
+        return any(x0 - HAND_REACH_MM <= x <= x1 + HAND_REACH_MM and y0 - HAND_REACH_MM <= y <= y1 + HAND_REACH_MM
+                   for x0, y0, x1, y1 in busy)
 
     def _follow_last_turn(self, cards: Collection[str]) -> None:
         """A new last turn (a game whose turn's cards stay on the table until cleared names them

@@ -10,7 +10,8 @@ right, and the Help cards in their box.
   knows it). Moved to another row, it is lifted there and played here. A card not yet played slid
   into a row (from off the mat or the goal column) is played there.
 - A Help card turned face down (or taken) from its box during a round is a ``help``: it clears
-  the lifted cards when there are any, else everyone redraws.
+  the lifted cards when there are any, else everyone redraws. A Help card seen face up in its
+  box is told to the game once (``help_card``), so a restart knows it lies there.
 - A goal card taken away before its goal is complete is "put it back?", once.
 """
 
@@ -27,6 +28,7 @@ from station.table.mat import MatLayout, Zone
 
 GOAL, SET, HELP = "goal", "set", "help"
 STACK_MM = 25.0  # a card laid closer than this to a card of the set lies on it (cards step 50 mm along a row)
+HIDE_MM = 35.0  # a card lying closer than this to a card's place hides it (its neighbour in the row lies 50 mm off)
 GOAL_KINDS = ("goal", "advanced-goal")
 NUMBER_KINDS = ("number", "advanced")
 
@@ -65,7 +67,14 @@ class MathRushTable(TableAdapter):
 
     def on_table(self, snapshot: Sequence[Lying], t: float, state: Mapping[str, Any], mat: MatLayout,
                  reading: Reading) -> None:
-        """Every goal card lying in a goal slot is that row's goal: sent once while it lies there."""
+        """Every goal card lying in a goal slot is that row's goal: sent once while it lies there.
+        Every Help card lying face up in its box is told to the game (``help_card``), so the
+        journal knows it lies there: turned over while the station was down, it is used."""
+        if not state["over"] and any(zone.name == HELP for zone in mat.zones):
+            box = set(state.get("help_box", ()))
+            for card in self.cards_in(mat.zone(HELP), snapshot):
+                if not card.covered and card.card_id not in box and self._kind(card.card_id) == "help":
+                    reading.actions.append({"type": "help_card", "t": t, "card": card.card_id, "source": "camera"})
         lying: set[tuple[int, int, str]] = set()
         for zone in mat.zones:
             row = _row(zone)
@@ -115,13 +124,16 @@ class MathRushTable(TableAdapter):
         if here is None:
             return ""
         in_set = {p["card"] for p in here["cards"] if not p["lifted"]} - {card}
-        lying = {c.card_id: c for c in self.snapshot}
+        lying = {c.card_id: (c.x, c.y) for c in self.snapshot}
         new = lying.get(card)
         if new is None:
             return ""
-        nearest = min((lying[c] for c in in_set if c in lying), key=lambda c: math.dist((c.x, c.y), (new.x, new.y)),
-                      default=None)
-        return nearest.card_id if nearest is not None and math.dist((nearest.x, nearest.y), (new.x, new.y)) < STACK_MM else ""
+        hidden = {c: place for c in in_set if c not in lying and (place := self.last_place(c)) is not None}
+        for places in ({c: lying[c] for c in in_set if c in lying}, hidden):  # a card in view first
+            nearest = min(places, key=lambda c: math.dist(places[c], new), default=None)
+            if nearest is not None and math.dist(places[nearest], new) < STACK_MM:
+                return nearest  # (after a restart: a hidden card where it lay, laid on while the station was down)
+        return ""
 
     def _removed(self, card: str, t: float, state: Mapping[str, Any], reading: Reading) -> None:
         if state["phase"] != "playing":
@@ -129,7 +141,7 @@ class MathRushTable(TableAdapter):
         kind = self._kind(card)
         if kind == "help":
             use = "clear" if any(p["lifted"] for r in state["rows"] for p in r["cards"]) else "redraw"
-            reading.actions.append({"type": "help", "t": t, "use": use, "source": "camera"})
+            reading.actions.append({"type": "help", "t": t, "use": use, "card": card, "source": "camera"})
         elif kind in GOAL_KINDS:
             row = next((r for r in state["rows"] if r["goal"] == card), None)
             if row is not None and not row["complete"] and (state["round"], card) not in self._told_missing:
@@ -139,9 +151,15 @@ class MathRushTable(TableAdapter):
             reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
 
     def may_hide(self, card: str, state: Mapping[str, Any], snapshot: Sequence[Lying]) -> bool:
-        """A card of a set with an equal card laid on it (a stack) is hidden while the stack's
-        top lies in view, and so is one in a row where a card lies that did not stand after the
-        restart (laid while the station was down, maybe on it); else it was taken away."""
+        """Where the station knows the card's place: it is hidden if a card lies over that place
+        (a stack's top, or one laid on it while the station was down), else it was taken away
+        (with its stack's top slid off it, say). Not knowing it: a card of a set with an equal
+        card laid on it (a stack) is hidden while the stack's top lies in view, and so is one in
+        a row where a card lies that did not stand after the restart (laid while the station was
+        down, maybe on it); else it was taken away."""
+        place = self.last_place(card)
+        if place is not None:
+            return any(math.dist((c.x, c.y), place) < HIDE_MM for c in snapshot if c.card_id != card)
         on = {p["card"]: p["on"] for r in state["rows"] for p in r["cards"] if not p["lifted"]}
         for top in (c.card_id for c in snapshot):
             below = on.get(top, "")
