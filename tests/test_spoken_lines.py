@@ -163,3 +163,23 @@ def test_a_game_s_lines_are_said_in_words_not_symbols(name: str) -> None:
     assert words, f"{name} said nothing in a whole game"
     for line in words:
         assert not any(c.isdigit() or c in "<>=≠×÷/%()" for c in line), line
+
+
+def test_big_bang_s_dead_hand_keeps_its_capitals_and_a_name_s() -> None:
+    """``str.capitalize`` lowered the rest of the line: "Dead hand. draw three cards.", "Mckay"."""
+    from station.games.big_bang.spoken import lines
+
+    event = {"type": "dead_hand", "player": "McKay", "draw": 3}
+    assert [line.words for line in lines([event], {"players": ["McKay"]}, "press")] == [
+        "Dead hand. Draw three cards."]
+    assert [line.words for line in lines([event], {"players": ["McKay", "Ana"]}, "press")] == [
+        "McKay, dead hand. Draw three cards."]
+
+
+def test_a_screen_said_keeps_its_own_stop() -> None:
+    """A title that ends with "!" or "?" is not given a second stop ("Too late!. Time is up.")."""
+    from station.speech.voice import say_screen
+
+    assert say_screen("Too late!", "Time is up. This card does not count.") == (
+        "Too late! Time is up. This card does not count.")
+    assert say_screen("Stop it?", "3/4", "Ben") == "Ben. Stop it? Three quarters."

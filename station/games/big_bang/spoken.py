@@ -43,8 +43,8 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
             said.append(Line(say_screen(title, detail, who), "wrong"))
         elif kind == "dead_hand" and e["draw"]:
             who = f"{e['player']}, " if several else ""
-            said.append(Line(WORDS["dead_hand"].format(who=who, draw=count(e["draw"], WORDS["card"], WORDS["cards"]))
-                             .capitalize()))
+            words = WORDS["dead_hand"].format(who=who, draw=count(e["draw"], WORDS["card"], WORDS["cards"]))
+            said.append(Line(words[:1].upper() + words[1:]))  # not capitalize(): it lowers "Draw" and "McKay"
         elif kind == "player_done":
             said.append(Line(WORDS["all_down" if e["reason"] == "all_down" else "stuck"].format(player=e["player"])))
         elif kind == "time_up":
