@@ -183,3 +183,15 @@ def test_a_screen_said_keeps_its_own_stop() -> None:
     assert say_screen("Too late!", "Time is up. This card does not count.") == (
         "Too late! Time is up. This card does not count.")
     assert say_screen("Stop it?", "3/4", "Ben") == "Ben. Stop it? Three quarters."
+
+
+def test_big_bang_alone_hears_its_score_not_that_it_won() -> None:
+    """Played alone, the screen says "Game over: Ana scores 26 points."; the voice said "Ana wins
+    the game!" straight after "Ana is stuck", and never the score."""
+    from station.games.big_bang.spoken import lines
+
+    alone = {"type": "game_over", "scores": {"Ana": 26}, "winners": ["Ana"], "rounds": [{"Ana": 26}]}
+    assert [line.words for line in lines([alone], {"players": ["Ana"]}, "press")] == [
+        "Game over: Ana scores twenty-six points."]
+    two = {"type": "game_over", "scores": {"Ana": 26, "Ben": 30}, "winners": ["Ben"], "rounds": []}
+    assert [line.words for line in lines([two], {"players": ["Ana", "Ben"]}, "press")] == ["Ben wins the game!"]

@@ -22,6 +22,8 @@ WORDS = {
     "time_up": "Time is up! Hands off.",
     "round_over": "{winners} round {round}.",
     "game_over": "{winners} the game!",
+    "solo_over": "Game over: {player} scores {points}.",  # played alone: nobody to beat, the score is the news
+    "point": "point", "points": "points",
     "card": "card", "cards": "cards",
 }
 
@@ -51,6 +53,10 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
             said.append(Line(WORDS["time_up"], "time_up"))
         elif kind == "round_over" and e["winners"] and not any(x["type"] == "game_over" for x in events):
             said.append(Line(WORDS["round_over"].format(winners=wins(e["winners"]), round=say_integer(e["round"]))))
+        elif kind == "game_over" and len(e["scores"]) == 1:
+            (player, score), = e["scores"].items()
+            said.append(Line(WORDS["solo_over"].format(player=player, points=count(score, WORDS["point"], WORDS["points"])),
+                             "game_over"))
         elif kind == "game_over" and e["winners"]:
             said.append(Line(WORDS["game_over"].format(winners=wins(e["winners"])), "game_over"))
     return said
