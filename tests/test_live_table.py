@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from station.hardware.buttons import ScriptedButtons
-from station.sim.live_table import LiveCamera, LiveTable, TableError
+from station.sim.live_table import MOST_HANDS, LiveCamera, LiveTable, TableError
 from station.sim.scenario import parse_scenario
 from station.table.mat import mat_layout
 from station.vision.decode import make_decoder
@@ -152,3 +152,19 @@ def test_a_scenario_loaded_to_watch_plays_its_moves_on_the_table_and_asks_for_it
     assert table.cards() == []                                       # its last move took every card away
     assert [p.button for p in buttons.presses()] == ["confirm", "confirm"]
     assert sum(waited) == pytest.approx(1.0 + 4 * 1.0 + 1.0 + 0.4 + 0.4 + 3.5 + 3.0)
+
+
+def test_hands_over_the_table_are_few_and_over_it() -> None:
+    """Each hand costs a frame about as much as the whole table (300 hands took 23 s a frame and
+    stalled the station's loop); a hand far off the table (1e300 mm) drew with invalid casts."""
+    table = LiveTable(mat_layout("math-wars", 2))
+    for seat in range(1, MOST_HANDS + 1):
+        table.hand(f"seat{seat}", (90, 170))
+    with pytest.raises(TableError, match="hands"):
+        table.hand("one-more", (90, 170))
+    table.hand("seat1", (100, 170))          # a hand already over the table moves on
+    table.hand("seat1", None)
+    table.hand("one-more", (90, 170))        # and once lifted, another may come
+    with pytest.raises(TableError, match="off the table"):
+        table.hand("seat2", (1e300, 1e300))
+    assert len(table.hands()) == MOST_HANDS

@@ -95,3 +95,27 @@ def test_signs_and_text_that_is_not_a_number() -> None:
     assert [say_op(op) for op in ("+", "-", "−", "×", "÷")] == ["plus", "minus", "minus", "times", "divided by"]
     assert say_text_number("−5") == "negative five"
     assert say_text_number("STOP") == "STOP"
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("0.(3) > 1/2: out of order", "Zero point three repeating is greater than one half. Out of order."),
+    ("0.(6) ≠ 2/3", "Zero point six repeating is not equal to two thirds."),
+    ("2.(1)", "Two point one repeating."),
+])
+def test_a_sentence_reads_a_decimal_that_repeats_from_its_point(text: str, words: str) -> None:
+    """Math Rush's 0.(1), 0.(2), 0.(3) and 0.(6) cards in a verdict (were "Zero.(three)")."""
+    from station.speech.numbers import say_sentence
+
+    assert say_sentence(text) == words
+
+
+def test_an_expression_reads_a_decimal_that_repeats_from_its_point() -> None:
+    assert say_expression("0.(3) + 1") == "zero point three repeating plus one"
+
+
+def test_math_rush_says_a_wrong_repeating_card_once_and_in_words() -> None:
+    from station.games.math_rush.spoken import lines
+
+    event = {"type": "card_played", "ok": False, "shown": "0.(3)", "reason": "0.(3) > 1/2: out of order"}
+    assert [line.words for line in lines([event], {}, "press")] == [
+        "Zero point three repeating is greater than one half. Out of order."]

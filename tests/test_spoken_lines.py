@@ -163,3 +163,35 @@ def test_a_game_s_lines_are_said_in_words_not_symbols(name: str) -> None:
     assert words, f"{name} said nothing in a whole game"
     for line in words:
         assert not any(c.isdigit() or c in "<>=≠×÷/%()" for c in line), line
+
+
+def test_big_bang_s_dead_hand_keeps_its_capitals_and_a_name_s() -> None:
+    """``str.capitalize`` lowered the rest of the line: "Dead hand. draw three cards.", "Mckay"."""
+    from station.games.big_bang.spoken import lines
+
+    event = {"type": "dead_hand", "player": "McKay", "draw": 3}
+    assert [line.words for line in lines([event], {"players": ["McKay"]}, "press")] == [
+        "Dead hand. Draw three cards."]
+    assert [line.words for line in lines([event], {"players": ["McKay", "Ana"]}, "press")] == [
+        "McKay, dead hand. Draw three cards."]
+
+
+def test_a_screen_said_keeps_its_own_stop() -> None:
+    """A title that ends with "!" or "?" is not given a second stop ("Too late!. Time is up.")."""
+    from station.speech.voice import say_screen
+
+    assert say_screen("Too late!", "Time is up. This card does not count.") == (
+        "Too late! Time is up. This card does not count.")
+    assert say_screen("Stop it?", "3/4", "Ben") == "Ben. Stop it? Three quarters."
+
+
+def test_big_bang_alone_hears_its_score_not_that_it_won() -> None:
+    """Played alone, the screen says "Game over: Ana scores 26 points."; the voice said "Ana wins
+    the game!" straight after "Ana is stuck", and never the score."""
+    from station.games.big_bang.spoken import lines
+
+    alone = {"type": "game_over", "scores": {"Ana": 26}, "winners": ["Ana"], "rounds": [{"Ana": 26}]}
+    assert [line.words for line in lines([alone], {"players": ["Ana"]}, "press")] == [
+        "Game over: Ana scores twenty-six points."]
+    two = {"type": "game_over", "scores": {"Ana": 26, "Ben": 30}, "winners": ["Ben"], "rounds": []}
+    assert [line.words for line in lines([two], {"players": ["Ana", "Ben"]}, "press")] == ["Ben wins the game!"]

@@ -94,3 +94,12 @@ def test_math_wars_seats_hold_their_own_copies(station) -> None:  # type: ignore
     player = signed_in(table_app(station, LiveTable(mat_layout("math-wars", 2))))
     seats = player.get("/table/deck.json").get_json()["seats"]
     assert {c["id"][:4] for c in seats[0]} == {"MW-A"} and {c["id"][:4] for c in seats[1]} == {"MW-B"}
+
+
+def test_a_number_too_big_for_a_float_is_refused_not_a_server_error(station) -> None:  # type: ignore[no-untyped-def]
+    live = LiveTable(mat_layout("math-wars", 2))
+    player = signed_in(table_app(station, live))
+    answer = player.post("/table/lay", data='{"id": "MW-A-N21", "x": 1' + "0" * 400 + ', "y": 3}',
+                         content_type="application/json")
+    assert answer.status_code == 400 and "x must be a number" in answer.get_json()["error"]
+    assert live.cards() == []

@@ -34,6 +34,7 @@ from station.table.mat import MatLayout
 REACH_MM = 200.0    # a card may lie this far beyond the mat's edge (beside it, as on a real table)
 HAND_ANGLE = 90.0    # a hand reaches in from the left, fingers to the right, as a scenario's ``hand`` step draws it
 MOST_CARDS = 400     # no table holds more: a runaway script is refused, not rendered
+MOST_HANDS = 8       # one a seat at most: each hand costs a frame about as much as the whole table
 
 
 class TableError(ValueError):
@@ -146,6 +147,10 @@ class LiveTable:
                 x, y = float(at[0]), float(at[1])
                 if not (math.isfinite(x) and math.isfinite(y)):
                     raise TableError("a hand is over a place on the table: two numbers, in mm")
+                if not (-REACH_MM <= x <= self._mat.width + REACH_MM and -REACH_MM <= y <= self._mat.height + REACH_MM):
+                    raise TableError(f"a hand at {x:.0f}, {y:.0f} mm is off the table: pass it over the mat")
+                if who not in self._hands and len(self._hands) >= MOST_HANDS:
+                    raise TableError(f"{MOST_HANDS} hands are over the table already: lift one first")
                 self._hands[who] = Hand(round(x, 1), round(y, 1), angle=HAND_ANGLE)
             self.version += 1
             if self.recording is not None:

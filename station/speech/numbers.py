@@ -139,7 +139,7 @@ def say_text_number(text: str) -> str:
         return text
 
 
-_TOKEN = re.compile(r"\d+ \d+/\d+%?|\d*\.\d+(?:\(\d+\))?%?|\d+/\d+%?|\d+%?|[−+\-×÷x*/=√()]")
+_TOKEN = re.compile(r"\d+ \d+/\d+%?|\d*\.(?:\d+(?:\(\d+\))?|\(\d+\))%?|\d+/\d+%?|\d+%?|[−+\-×÷x*/=√()]")
 
 
 def say_expression(text: str) -> str:
@@ -166,7 +166,7 @@ def say_expression(text: str) -> str:
 
 _RELATIONS = {"<": "is less than", ">": "is greater than", "=": "equals", "≠": "is not equal to", "≤": "is at most",
               "≥": "is at least"}
-_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])[−-]?(?:\d+ \d+/\d+%?|\d*\.\d+(?:\(\d+\))?%?|\d+/\d+%?|\d+%?)(?![\w/])")
+_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])[−-]?(?:\d+ \d+/\d+%?|\d*\.(?:\d+(?:\(\d+\))?|\(\d+\))%?|\d+/\d+%?|\d+%?)(?![\w/])")
 _SIGN_IN_TEXT = re.compile(r"(?<=\s)[−×÷<>=≠≤≥√+-](?=\s)|(?<=\s)[×÷√](?=\S)")
 _ASIDE = re.compile(r"\s*\([^()]*[a-z][^()]*\)")  # "(only two equal cards …)": the screen's afterthought
 

@@ -158,5 +158,6 @@ def say_screen(title: str, detail: str = "", who: str = "") -> str:
     CONFIRM." (its numbers and signs in words); a verdict said as the OLED shows it."""
     from station.speech.numbers import say_sentence
 
-    return say_sentence(". ".join(part.rstrip(".") for part in (who, title, detail) if part))
+    parts = [part.rstrip(".") for part in (who, title, detail) if part]
+    return say_sentence(" ".join(p if p.endswith(("!", "?")) or i == len(parts) - 1 else p + "." for i, p in enumerate(parts)))
 

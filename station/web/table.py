@@ -156,9 +156,13 @@ def _json() -> dict[str, Any]:
 
 def _number(move: Mapping[str, Any], key: str, default: float | None = None) -> float:
     value = move.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise _Refused(f"{key} must be a number, not {value!r}")
-    return float(value)
+    try:
+        number = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else math.nan
+    except OverflowError:   # a whole number too long for a float (JSON allows 400 digits)
+        number = math.nan
+    if not math.isfinite(number):
+        raise _Refused(f"{key} must be a number, not {repr(value)[:40]}")
+    return number
 
 
 def _done(move: Any) -> Any:

@@ -22,6 +22,8 @@ WORDS = {
     "time_up": "Time is up! Hands off.",
     "round_over": "{winners} round {round}.",
     "game_over": "{winners} the game!",
+    "solo_over": "Game over: {player} scores {points}.",  # played alone: nobody to beat, the score is the news
+    "point": "point", "points": "points",
     "card": "card", "cards": "cards",
 }
 
@@ -43,14 +45,18 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
             said.append(Line(say_screen(title, detail, who), "wrong"))
         elif kind == "dead_hand" and e["draw"]:
             who = f"{e['player']}, " if several else ""
-            said.append(Line(WORDS["dead_hand"].format(who=who, draw=count(e["draw"], WORDS["card"], WORDS["cards"]))
-                             .capitalize()))
+            words = WORDS["dead_hand"].format(who=who, draw=count(e["draw"], WORDS["card"], WORDS["cards"]))
+            said.append(Line(words[:1].upper() + words[1:]))  # not capitalize(): it lowers "Draw" and "McKay"
         elif kind == "player_done":
             said.append(Line(WORDS["all_down" if e["reason"] == "all_down" else "stuck"].format(player=e["player"])))
         elif kind == "time_up":
             said.append(Line(WORDS["time_up"], "time_up"))
         elif kind == "round_over" and e["winners"] and not any(x["type"] == "game_over" for x in events):
             said.append(Line(WORDS["round_over"].format(winners=wins(e["winners"]), round=say_integer(e["round"]))))
+        elif kind == "game_over" and len(e["scores"]) == 1:
+            (player, score), = e["scores"].items()
+            said.append(Line(WORDS["solo_over"].format(player=player, points=count(score, WORDS["point"], WORDS["points"])),
+                             "game_over"))
         elif kind == "game_over" and e["winners"]:
             said.append(Line(WORDS["game_over"].format(winners=wins(e["winners"])), "game_over"))
     return said
