@@ -421,7 +421,8 @@ def check_config(raw: Mapping[str, Any], path: Path, games: Mapping[str, Station
             raise ConfigFileError(path, f"[{name}]", "unknown section" + _suggest(name, sections))
     for name, value in raw.items():
         for sub in value if isinstance(value, Mapping) else ():
-            if isinstance(value[sub], Mapping) and f"{name}.{sub}" not in sections:
+            if isinstance(value[sub], Mapping) and f"{name}.{sub}" not in sections and sub not in sections.get(name, {}):
+                # (a key of the section given as a table was checked, or repaired, as that key above)
                 raise ConfigFileError(path, f"[{name}.{sub}]", "unknown section" + _suggest(f"{name}.{sub}", sections))
     _check_classroom(values["classroom"], path)
     pins = [(k, p) for k, p in values["buttons.pins"].items() if p != ""]

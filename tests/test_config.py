@@ -78,6 +78,13 @@ def test_seat_names_that_are_no_list_or_too_many_start_the_station_with_stand_in
     assert load_config(None, plugins()).warnings == ()
 
 
+def test_seat_names_written_as_a_table_are_a_seat_names_warning_not_an_unknown_section(tmp_path):
+    """``[big-bang.names]`` is the names key given as a table: said as that key, like any names that are no list."""
+    config = load_config(write(tmp_path, '[big-bang.names]\na = 1\n'), plugins())
+    assert config["big-bang"]["names"] == []
+    assert [w.short for w in config.warnings] == ["[big-bang] names: not a list"]
+
+
 def test_broken_toml_and_a_missing_file(tmp_path):
     with pytest.raises(ConfigFileError, match="not valid TOML"):
         load_config(write(tmp_path, "[display\nbackend = 1"), plugins())
