@@ -26,7 +26,8 @@ class Played:
         """The (sound, words) one action's events call for, as the station says them."""
         self.t += 1.0
         events = self.game.apply({"type": kind, "t": self.t, **fields})
-        return utterance(self.plugin.say(events, self.game.state(), self.reveal))
+        return utterance([line for line in self.plugin.say(events, self.game.state(), self.reveal)
+                          if not line.on_reveal])   # (what waits for CONFIRM's reveal is said then)
 
     def clock(self) -> tuple[str, str]:
         """The game's own deadline, applied as the referee applies it."""
@@ -63,6 +64,29 @@ def test_math_wars_keeps_the_winner_for_confirm_when_results_wait_for_it() -> No
         table.act("play", player=player, card=card)
     sound, words = table.act("play", player="Ben", card="MW-B-D10")
     assert (sound, words) == ("your_turn", "Work out your results, then press CONFIRM.")  # not who won
+
+
+def test_math_wars_says_who_won_the_hand_when_confirm_shows_the_results(tmp_path) -> None:
+    from station.config import load_config
+    from station.referee import Referee
+    from station.store import Journal
+    from station.ui.controller import Press
+
+    ref = Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins())
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 1}, 0.0, reveal="press")
+    ref.take_lines()
+    for n, (player, card) in enumerate((("Ana", "MW-A-N5"), ("Ana", "MW-A-M3"), ("Ben", "MW-B-N19"),
+                                        ("Ben", "MW-B-D10")), start=1):
+        ref.apply({"type": "play", "t": float(n), "player": player, "card": card, "source": "camera"})
+    before = [utterance(batch) for batch in ref.take_lines()]
+    assert before[-1] == ("your_turn", "Work out your results, then press CONFIRM.")
+    assert not any("wins the hand" in words for _, words in before)   # the children work it out first
+    ref.screen(5.0)
+    ref.screen(7.0)   # the last card's own screen has had its moment: the hidden results show
+    ref.press(Press("confirm"), 7.0)
+    assert [utterance(batch) for batch in ref.take_lines()] == [("", "Ben wins the hand, with nineteen.")]
+    ref.press(Press("confirm"), 8.0)   # the results put away: nothing is said again
+    assert ref.take_lines() == []
 
 
 def test_math_wars_says_a_math_war_and_the_winner_of_the_game() -> None:

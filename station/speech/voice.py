@@ -39,10 +39,12 @@ WEIGHT = ("game_over", "time_up", "wrong", "time_warning", "your_turn", "accepte
 
 @dataclass(frozen=True)
 class Line:
-    """What one event says: ``sound`` (one of the six, or "") and ``words`` (or "")."""
+    """What one event says: ``sound`` (one of the six, or "") and ``words`` (or ""). A line
+    ``on_reveal`` tells what a hidden result shows: it is said when CONFIRM reveals it, not before."""
 
     words: str = ""
     sound: str = ""
+    on_reveal: bool = False
 
     def __post_init__(self) -> None:
         if self.sound and self.sound not in SOUNDS:

@@ -140,9 +140,14 @@ class Controller:
     def show_events(self, events: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> None:
         plugin = self.games[self.game]
         said = plugin.say(events, state, self.reveal)
-        if said:
-            self.lines.append(said)
+        now_said = [line for line in said if not getattr(line, "on_reveal", False)]
+        if now_said:
+            self.lines.append(now_said)
         shown = plugin.overlays(events, state, self.reveal)
+        held = tuple(line for line in said if getattr(line, "on_reveal", False))
+        hidden = next((n for n, overlay in enumerate(shown) if overlay.revealed is not None), None)
+        if held and hidden is not None:   # the result's words wait with its hidden screen, and go with it
+            shown = [*shown[:hidden], replace(shown[hidden], said_on_reveal=held), *shown[hidden + 1:]]
         done = {kind for e in events for kind in plugin.dismiss_on.get(e["type"], ())}
         if done:  # e.g. a new card on the table: the last hand's waiting screens have done their job
             self.overlays = deque(o for o in self.overlays if not (o.kind in done and o.seconds is None))
@@ -294,6 +299,8 @@ class Controller:
             self.page += 1
         elif press.button == "confirm" and overlay.revealed is not None:
             self.overlays[0] = replace(overlay.reveal(), shown_at=now, seconds=None)
+            if overlay.said_on_reveal:
+                self.lines.append(list(overlay.said_on_reveal))
         elif press.button in ("confirm", "back"):
             self.overlays.popleft()
             self.page = 0

@@ -27,13 +27,14 @@ class Overlay:
     kind: str = ""  # play, verdict, hand, banner, note
     shown_at: float | None = None
     note: Note | None = None  # the note it shows (kind "note")
+    said_on_reveal: tuple[Any, ...] = ()  # spoken lines (station.speech.voice.Line) that CONFIRM's reveal says
 
     def expired(self, now: float) -> bool:
         return self.seconds is not None and self.shown_at is not None and now - self.shown_at >= self.seconds
 
     def reveal(self) -> Overlay:
         assert self.revealed is not None
-        return replace(self, view=self.revealed, revealed=None)
+        return replace(self, view=self.revealed, revealed=None, said_on_reveal=())
 
 
 def by_event(events: Sequence[Mapping[str, Any]], makers: Mapping[str, Callable[..., list[Overlay]]],

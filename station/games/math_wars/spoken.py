@@ -68,8 +68,10 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
                              "wrong"))
         elif kind == "hand_result" and reveal == "press" and not settled:
             said.append(Line(WORDS["hand_press"], "your_turn"))
-        elif kind == "hand_won" and reveal != "press":
-            said.append(Line(WORDS["hand_won"].format(side=event["side"], highest=say_integer(event["highest"]))))
+        elif kind == "hand_won" and not (reveal == "press" and settled):
+            # with results shown on CONFIRM, said when CONFIRM shows them (unless a round's news says it all now)
+            said.append(Line(WORDS["hand_won"].format(side=event["side"], highest=say_integer(event["highest"])),
+                             on_reveal=reveal == "press"))
         elif kind == "math_war":
             said.append(Line(WORDS["math_war"].format(sides=names(event["sides"]),
                                                       face_down=say_integer(event["face_down"])), "your_turn"))
