@@ -1,7 +1,8 @@
 """A classroom end to end: a real Mosquitto run with exactly what ``mathstation broker setup``
 wrote (users, passwords, ACL), four stations as processes of their own (the real journal,
 referee, link and member, their games played by virtual players), and the real class dashboard.
-Games are played at every table, the broker is restarted in the middle while games end, one
+Games are played at every table while the dashboard is closed, the broker is killed in the middle (as a power cut: it loses
+what it had not saved) and started again while games end, one
 station is killed with SIGKILL half-way through a game and started again on its own journal; at
 the end every ended game of every table is in the dashboard's history exactly once, with its
 players and the outcome its actions replay to."""
@@ -95,13 +96,20 @@ def test_every_game_of_four_tables_reaches_the_dashboard_once_through_a_broker_r
     out = tmp_path / "broker"
     assert main(["broker", "setup", "--class", CLASS, "--stations", ",".join(TABLES), "--out", str(out),
                  "--host", "127.0.0.1", "--port", str(port)]) == 0
-    broker = broker_factory(config=(out / "mathstation.conf").read_text(), port=port)
+    broker = broker_factory(config=(out / "mathstation.conf").read_text(), port=port, autosave=None)
     teacher = (out / "teacher.txt").read_text().split("password ")[1].strip()
     (tmp_path / "dashboard").mkdir()
     (tmp_path / "dashboard" / "web-pin").write_text(PIN + "\n")
-    dashboard = Dashboard(Settings(class_name=CLASS, host="127.0.0.1", port=port, user="teacher", password=teacher,
-                                   bind="127.0.0.1", page_port=0, state_dir=tmp_path / "dashboard"), plugins())
-    dashboard.start()
+
+    def open_dashboard() -> Dashboard:
+        opened = Dashboard(Settings(class_name=CLASS, host="127.0.0.1", port=port, user="teacher", password=teacher,
+                                    bind="127.0.0.1", page_port=0, state_dir=tmp_path / "dashboard"), plugins())
+        opened.start()
+        return opened
+
+    dashboard = open_dashboard()     # the teacher opens the dashboard once (the broker keeps its session) ...
+    eventually(lambda: dashboard.link.online, "the dashboard connected")
+    dashboard.stop()                 # ... and closes it while the class plays
     try:
         journals: dict[str, dict[str, object]] = {}
         every_uid: set[str] = set()
@@ -113,7 +121,7 @@ def test_every_game_of_four_tables_reaches_the_dashboard_once_through_a_broker_r
             # every table has ended one game and is half-way through its second
             eventually(lambda: all(s.saying("holding") for s in stations.values()), "every table half-way through a game")
 
-            broker.stop()                                      # the broker goes away ...
+            broker.kill()                                      # the broker loses its power ...
             for name, station in stations.items():             # ... while three tables end their games
                 if name != KILLED:
                     (station.folder / "go").touch()
@@ -123,8 +131,9 @@ def test_every_game_of_four_tables_reaches_the_dashboard_once_through_a_broker_r
             assert killed.process is not None
             killed.process.send_signal(signal.SIGKILL)         # table 4 dies half-way through its game
             killed.process.wait()
-            broker.start()                                     # the broker is back, with what it had kept
+            broker.start()                                     # the broker is back, with what it had saved
             killed.start()                                     # and table 4 again, on its journal
+            dashboard = open_dashboard()                       # and the teacher opens the dashboard again
             eventually(lambda: killed.saying("done"), "table 4 done after its restart")
 
             journals = {name: ended_games(station.folder) for name, station in stations.items()}

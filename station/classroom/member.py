@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +85,6 @@ class Member:
         self._live_at = float("-inf")
         self._notices: set[str] = set()
         self._room_paused: bool | None = None
-        self._acked_at: dict[str, float] = {}  # uid -> when the broker acknowledged it (the tick's clock)
         self._connects = 0                     # the link's connections seen so far
 
     @property
@@ -112,10 +111,9 @@ class Member:
     def tick(self, referee: Any, live: Any, now: float) -> None:
         for uid in self.link.acked():
             self.journal.mark_sent(uid)
-            self._acked_at[uid] = now
-        if self.link.connects != self._connects:   # connected anew: the broker may have restarted
+        if self.link.connects != self._connects:   # connected (anew): the broker may have restarted
             self._connects = self.link.connects
-            self._resend_recent(now)
+            self._resend_recent()
         for topic, payload in self.link.messages():
             try:
                 self._received(topic, payload, referee, now)
@@ -126,16 +124,14 @@ class Member:
             self._send_outbox()
         self._publish_live(referee, live, now)
 
-    def _resend_recent(self, now: float) -> None:
-        """Queue again the records acknowledged within ``RESEND_WITHIN``: a broker that went down
-        since may not have saved them."""
-        self._acked_at = {uid: at for uid, at in self._acked_at.items() if now - at <= RESEND_WITHIN}
-        for uid in self._acked_at:
-            self.journal.requeue(uid)
-        if self._acked_at:
+    def _resend_recent(self) -> None:
+        """Queue again the records acknowledged within ``RESEND_WITHIN`` (by the journal's record
+        of when, so a station restarted meanwhile does it too): a broker that went down since
+        may not have saved them."""
+        again = self.journal.requeue_since(self.wall() - timedelta(seconds=RESEND_WITHIN))
+        if again:
             self._after = 0
-            log.info("%d record%s the broker acknowledged lately sent again", len(self._acked_at),
-                     "s" if len(self._acked_at) != 1 else "")
+            log.info("%d record%s the broker acknowledged lately sent again", again, "s" if again != 1 else "")
 
     def _send_outbox(self) -> None:
         if self.journal.recovered != self._recovered:   # a damaged journal was started afresh: its outbox too
