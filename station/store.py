@@ -510,6 +510,14 @@ class Journal:
             db.execute("UPDATE outbox SET sent = ? WHERE sent IS NULL AND game_id = (SELECT id FROM games WHERE uid = ?)",
                        (self._now(), uid))
 
+    def requeue_since(self, since: datetime) -> int:
+        """Queue again the games whose records the broker acknowledged at ``since`` or later: it
+        may have lost them (a broker that loses its power loses what it had not saved to disk).
+        Returns how many."""
+        with self._transaction("queue recent games again") as db:
+            return db.execute("UPDATE outbox SET sent = NULL WHERE sent >= ?",
+                              (since.isoformat(timespec="seconds"),)).rowcount
+
     def forget(self, name: str, same: Callable[[str, str], bool]) -> list[str]:
         """Remove every ended game ``name`` played (``same`` compares two names), with its actions
         and outbox row; returns their uids (so their records elsewhere can be cleared too)."""

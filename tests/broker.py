@@ -35,13 +35,14 @@ class Broker:
     """One Mosquitto process; ``users`` (name → password) turns anonymous access off."""
 
     def __init__(self, folder: Path, *, users: Mapping[str, str] | None = None, acl: str | None = None,
-                 port: int | None = None, config: str | None = None) -> None:
+                 port: int | None = None, config: str | None = None, autosave: int | None = 1) -> None:
         self.folder = folder
         self.folder.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.users = dict(users or {})
         self.acl = acl
         self.config = config   # a config of its own (listener, users, ACL): `mathstation broker setup`'s, say
+        self.autosave = autosave   # seconds between saves to disk; None: as the config says (Mosquitto's default 1800)
         self.log = self.folder / "mosquitto.log"
         self._process: subprocess.Popen[bytes] | None = None
 
@@ -54,7 +55,7 @@ class Broker:
                  *([self.config] if self.config is not None else [f"listener {self.port} {HOST}"]),
                  "persistence true",
                  f"persistence_location {self.folder}/",
-                 "autosave_interval 1",
+                 *([f"autosave_interval {self.autosave}"] if self.autosave is not None else []),
                  f"log_dest file {self.log}",
                  "log_type all"]
         if self.config is not None:
@@ -106,6 +107,13 @@ class Broker:
                 self._process.kill()
                 self._process.wait()
         self._process = None
+
+    def kill(self) -> None:
+        """Kill it as a power cut would (SIGKILL: what it had not saved yet is gone)."""
+        if self._process is not None:
+            self._process.kill()
+            self._process.wait()
+            self._process = None
 
     def restart(self) -> Broker:
         self.stop()

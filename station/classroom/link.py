@@ -2,7 +2,7 @@
 
 The main loop never waits for the network: it hands the link what to publish (``publish_live``,
 ``send``, ``clear_game``, each a non-blocking ``publish`` that paho's thread writes out) and
-drains what came back (``acked``, ``messages``) at its next tick. paho's own loop reconnects with
+drains what came back (``acked``, ``messages``, ``connects``) at its next tick. paho's own loop reconnects with
 a growing delay (1 s to a minute), and a record handed over is resent by paho after a reconnect
 until the broker acknowledges it (QoS 1's PUBACK); only then is it reported ``acked``, so the
 station marks it sent in the journal's outbox. The broker's last will says ``offline`` (retained)
@@ -84,6 +84,7 @@ class Link:
         self._inbox: queue.SimpleQueue[tuple[str, bytes]] = queue.SimpleQueue()
         self._live: bytes | None = None
         self.refused: str | None = None        # why the broker last refused us, in words
+        self.connects = 0                      # connections the broker accepted so far (a new one: it may have restarted)
         self.started = False
 
     # ---- lifetime ---------------------------------------------------------------------------
@@ -154,6 +155,7 @@ class Link:
                 return done
             uid = self._in_flight.pop(mid, None)
             if uid is not None:
+                self._handed.discard(uid)      # paho holds it no more: it may be handed over again
                 done.append(uid)
 
     def messages(self) -> list[tuple[str, bytes]]:
@@ -180,6 +182,7 @@ class Link:
                           (topics.every_forget(self.class_name), 1)])
         if self._live is not None:
             client.publish(self._live_topic, self._live, qos=0, retain=True)
+        self.connects += 1
         self._connected.set()
 
     def _on_disconnect(self, _client: mqtt.Client, _userdata: Any, *_args: Any) -> None:

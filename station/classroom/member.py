@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,12 @@ CLASS_ROSTER_NAME = "class-roster.json"
 LIVE_EVERY = 60.0     # seconds: the live state is republished at least this often
 LIVE_AT_MOST = 1.0    # seconds between two live states (a clock ticking is a change)
 OUTBOX_EVERY = 0.5    # seconds between two looks at the outbox while records wait
+#: seconds: a record the broker acknowledged this recently is sent again when the station connects
+#: anew. The broker keeps what it receives in memory and saves it to disk every minute
+#: (``autosave_interval 60`` in the config ``mathstation broker setup`` writes): a broker that
+#: loses its power (or is killed) has lost the last minute's records, which the station had
+#: marked sent. Sent again, a record the dashboard has already is stored once.
+RESEND_WITHIN = 180.0
 
 
 def _local_now() -> datetime:
@@ -79,6 +85,7 @@ class Member:
         self._live_at = float("-inf")
         self._notices: set[str] = set()
         self._room_paused: bool | None = None
+        self._connects = 0                     # the link's connections seen so far
 
     @property
     def status(self) -> str:
@@ -104,6 +111,9 @@ class Member:
     def tick(self, referee: Any, live: Any, now: float) -> None:
         for uid in self.link.acked():
             self.journal.mark_sent(uid)
+        if self.link.connects != self._connects:   # connected (anew): the broker may have restarted
+            self._connects = self.link.connects
+            self._resend_recent()
         for topic, payload in self.link.messages():
             try:
                 self._received(topic, payload, referee, now)
@@ -113,6 +123,15 @@ class Member:
             self._outbox_at = now
             self._send_outbox()
         self._publish_live(referee, live, now)
+
+    def _resend_recent(self) -> None:
+        """Queue again the records acknowledged within ``RESEND_WITHIN`` (by the journal's record
+        of when, so a station restarted meanwhile does it too): a broker that went down since
+        may not have saved them."""
+        again = self.journal.requeue_since(self.wall() - timedelta(seconds=RESEND_WITHIN))
+        if again:
+            self._after = 0
+            log.info("%d record%s the broker acknowledged lately sent again", again, "s" if again != 1 else "")
 
     def _send_outbox(self) -> None:
         if self.journal.recovered != self._recovered:   # a damaged journal was started afresh: its outbox too
