@@ -217,6 +217,8 @@ class ClassLink:
     def _record(self, station: str, uid: str, payload: bytes) -> bool:
         if not payload:   # an empty retained message clears the record
             return self.store.remove_record(station, uid)
+        if self.store.has_record(uid):   # a copy (a resend, the broker's retained history at each start): not replayed again
+            return False
         record = messages.game_record(payload, station, uid)
         outcome = self.store.add_record(record, players_of(record, self.games))
         if outcome == "forgotten":

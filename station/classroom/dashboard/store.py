@@ -170,6 +170,10 @@ class ClassStore:
                         json.dumps(keys, ensure_ascii=False), now()))
         return "stored"
 
+    def has_record(self, uid: str) -> bool:
+        with self.lock:
+            return self.db.execute("SELECT 1 FROM records WHERE uid = ?", (uid,)).fetchone() is not None
+
     def remove_record(self, station: str, uid: str) -> bool:
         with self._change() as db:
             return db.execute("DELETE FROM records WHERE uid = ? AND station = ?", (uid, station)).rowcount > 0
