@@ -82,6 +82,14 @@ def test_a_line_is_rendered_once_then_played_from_the_cache(tmp_path: Path) -> N
 
 
 @needs_espeak
+def test_a_line_that_starts_with_a_dash_is_said_not_taken_for_an_option(tmp_path: Path) -> None:
+    speech = Speech(SpeechSettings(), tmp_path)
+    dash = speech.clip("-v is not a voice, and -h asks for no help.")
+    plain = speech.clip("v is not a voice, and h asks for no help.")
+    assert dash.seconds > 0.6 * plain.seconds   # the whole line, not espeak-ng's help or an error
+
+
+@needs_espeak
 def test_a_half_written_cache_file_is_rendered_again(tmp_path: Path) -> None:
     speech = Speech(SpeechSettings(), tmp_path)
     speech.path("Ben's turn.").parent.mkdir(parents=True, exist_ok=True)

@@ -97,8 +97,9 @@ class Speech:
     def _render(self, text: str) -> Clip:
         s = self.settings
         if s.engine == "espeak-ng":
-            command = ["espeak-ng", "-v", s.voice, "-s", str(s.speed), "-p", str(s.pitch), "--stdout", text]
-            data = _run(command, None)
+            # the words on stdin, never as an argument: a line that starts with "-" is no option
+            command = ["espeak-ng", "-v", s.voice, "-s", str(s.speed), "-p", str(s.pitch), "--stdout", "--stdin"]
+            data = _run(command, text)
         else:
             with tempfile.TemporaryDirectory(prefix="mathstation-festival-") as scratch:
                 out = Path(scratch) / "line.wav"  # text2wave seeks back to write its header: a file, not a pipe
