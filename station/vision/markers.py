@@ -293,7 +293,7 @@ def _read_cells(gray: np.ndarray, coarse: MarkerRead) -> tuple[np.ndarray, np.nd
     if x0 < 0 or y0 < 0 or x1 >= gray.shape[1] or y1 >= gray.shape[0]:
         return None
     window = max(2, int(cell / 2))
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 0.01)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 100, 0.001)
     refined = cv2.cornerSubPix(gray, corners.copy(), (window, window), (-1, -1), criteria).reshape(4, 2)
     if np.max(np.hypot(*(refined - corners.reshape(4, 2)).T)) > cell / 2:
         return None  # wandered off to another corner

@@ -95,8 +95,7 @@ def _side(corners: np.ndarray) -> float:
 def _edge_sigmas(gray: np.ndarray, markers: list[MarkerRead]) -> list[float]:
     """The blur across each of the markers' outer edges that can be measured: every edge's
     profile sampled in one remap and read in one pass (a first frame measures four markers
-    before it reads a code). The profiles reach ``REACH_CELLS`` of the smallest marker's cell
-    each side: the markers of one mat are about the same size in one picture."""
+    before it reads a code)."""
     import cv2
 
     if not markers:
@@ -104,8 +103,12 @@ def _edge_sigmas(gray: np.ndarray, markers: list[MarkerRead]) -> list[float]:
     corners = np.asarray([marker.corners for marker in markers], np.float64)  # (markers, 4, xy)
     a, b = corners.reshape(-1, 2), np.roll(corners, -1, axis=1).reshape(-1, 2)  # each edge's two ends
     lengths = np.hypot(*(b - a).T)
-    reach = REACH_CELLS * float(lengths.reshape(-1, 4).mean(axis=1).min()) / CELLS
-    across = np.arange(-reach, reach + STEP_PX / 2, STEP_PX)
+    # Each marker's profiles reach REACH_CELLS of its own cell, in STEP_PX steps; a shorter one is
+    # padded with its last sample (a zero slope, which weighs nothing).
+    reaches = np.repeat(REACH_CELLS * lengths.reshape(-1, 4).mean(axis=1) / CELLS, 4)
+    counts = np.floor((2 * reaches + STEP_PX / 2) / STEP_PX).astype(int) + 1
+    steps_across = np.minimum(np.arange(counts.max())[None, :], (counts - 1)[:, None])
+    across = -reaches[:, None] + STEP_PX * steps_across  # (edges, samples)
     along = (b - a) / np.maximum(lengths, 1e-9)[:, None]
     out = np.stack([-along[:, 1], along[:, 0]], axis=1)
     centres = np.repeat(corners.mean(axis=1), 4, axis=0)
@@ -113,23 +116,26 @@ def _edge_sigmas(gray: np.ndarray, markers: list[MarkerRead]) -> list[float]:
     ts = np.linspace(0.25, 0.75, ALONG_SAMPLES)[None, :] * lengths[:, None]  # each edge's middle: clear of the corners
     middles = a[:, None] + ts[..., None] * along[:, None]  # (edges, along, xy)
     height, width = gray.shape[:2]
-    low, high = middles.min(axis=1) - reach, middles.max(axis=1) + reach  # each edge's samples lie within
+    low, high = middles.min(axis=1) - reaches[:, None], middles.max(axis=1) + reaches[:, None]  # each edge's samples lie within
     keep = (low.min(axis=1) >= 1) & (high[:, 0] <= width - 2) & (high[:, 1] <= height - 2) & (lengths >= 2 * CELLS)
     if not keep.any():
         return []
-    points = (middles[keep].astype(np.float32)[:, :, None] + (across[None, :, None] * out[keep][:, None]).astype(np.float32)[:, None])
-    # (edges, along, across, xy), the edges one under the other in one map
-    samples = cv2.remap(gray, points.reshape(-1, len(across), 2), None, cv2.INTER_LINEAR).astype(np.float64)
-    profiles = samples.reshape(len(points), ALONG_SAMPLES, len(across)).mean(axis=1)  # dark inside, light outside
-    steps = profiles[:, -4:].mean(axis=1) - profiles[:, :4].mean(axis=1)
+    middles, across, out = middles[keep], across[keep], out[keep]
+    points = middles[:, :, None] + across[:, None, :, None] * out[:, None, None]  # (edges, along, across, xy)
+    # the edges one under the other in one map
+    samples = cv2.remap(gray, points.reshape(-1, across.shape[1], 2).astype(np.float32), None, cv2.INTER_LINEAR)
+    profiles = samples.astype(np.float64).reshape(len(points), ALONG_SAMPLES, across.shape[1]).mean(axis=1)  # dark inside, light outside
+    last = counts[keep] - 1
+    rows = np.arange(len(profiles))
+    steps = profiles[rows[:, None], np.clip(last[:, None] - np.arange(3, -1, -1), 0, None)].mean(axis=1) - profiles[:, :4].mean(axis=1)
     slopes = np.clip(np.diff(profiles, axis=1), 0, None)
     slopes[slopes < 0.05 * slopes.max(axis=1, keepdims=True)] = 0  # the noise in the flat parts would widen it
-    middle = (across[:-1] + across[1:]) / 2
+    middle = (across[:, :-1] + across[:, 1:]) / 2
     total = slopes.sum(axis=1)
     usable = (steps >= MIN_STEP_LEVELS) & (total > 0)
     if not usable.any():
         return []
-    slopes, total = slopes[usable], total[usable]
+    slopes, total, middle = slopes[usable], total[usable], middle[usable]
     mean = (slopes * middle).sum(axis=1) / total
     variance = (slopes * (middle - mean[:, None]) ** 2).sum(axis=1) / total
     return [math.sqrt(max(float(v) - SAMPLING_SIGMA**2, 0.0)) for v in variance]
