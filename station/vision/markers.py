@@ -223,13 +223,11 @@ def _identify(gray: np.ndarray, corners: np.ndarray) -> MarkerRead | None:
     low, high = float(middles.min()), float(middles.max())
     if np.min(np.abs(middles - (low + high) / 2)) < (high - low) / 6:
         return None  # a cell neither black nor white: no marker seen square on (a QR code's finder, say)
-    black = middles < (low + high) / 2
-    for turn in range(4):  # the cells as printed when the corners start at the k-th one
-        marker_id = _by_cells().get(np.rot90(black, turn).tobytes())
-        if marker_id is not None:
-            start = np.roll(refined, -turn, axis=0)
-            return MarkerRead(marker_id, tuple((float(x), float(y)) for x, y in start))
-    return None
+    found = _by_cells().get((middles < (low + high) / 2).tobytes())
+    if found is None:
+        return None
+    marker_id, turn = found  # the cells as printed when the corners start at the turn-th one
+    return MarkerRead(marker_id, tuple((float(x), float(y)) for x, y in refined[[(turn + k) % 4 for k in range(4)]]))
 
 
 def _cross(corners: np.ndarray) -> float:
@@ -238,9 +236,15 @@ def _cross(corners: np.ndarray) -> float:
 
 
 @functools.cache
-def _by_cells() -> dict[bytes, int]:
-    """Every marker of the dictionary by its 6 x 6 cells (True = black) as bytes."""
-    return {np.asarray(marker_cells(marker_id), bool).tobytes(): marker_id for marker_id in range(MARKER_COUNT)}
+def _by_cells() -> dict[bytes, tuple[int, int]]:
+    """Every marker of the dictionary, turned each way, by its 6 x 6 cells (True = black) as
+    bytes: its ID, and how many quarter turns its cells are from printed."""
+    table = {}
+    for marker_id in range(MARKER_COUNT):
+        cells = np.asarray(marker_cells(marker_id), bool)
+        for turn in range(4):
+            table[np.ascontiguousarray(np.rot90(cells, -turn)).tobytes()] = (marker_id, turn)
+    return table
 
 
 def _only_squares(small: np.ndarray) -> np.ndarray:
@@ -285,7 +289,7 @@ def _read_cells(gray: np.ndarray, coarse: MarkerRead) -> tuple[np.ndarray, np.nd
     import cv2
 
     corners = np.asarray(coarse.corners, np.float32).reshape(-1, 1, 2)
-    side = float(np.mean(np.hypot(*(corners.reshape(4, 2) - np.roll(corners.reshape(4, 2), 1, axis=0)).T)))
+    side = float(np.hypot(*(corners[[1, 2, 3, 0], 0] - corners[:, 0]).T).mean())
     cell = side / CELLS
     if cell < 3:
         return None
