@@ -4,6 +4,7 @@
     nice -n 10 .venv/bin/python bench/vision.py --quick    # 1920x1080 only, fewer repeats
     nice -n 10 .venv/bin/python bench/vision.py --blur-sweep   # every game's mat, blur 1.4 to 3 px
     nice -n 10 .venv/bin/python bench/vision.py --lens         # positions through a wide lens, calibrated or not
+    nice -n 10 .venv/bin/python bench/vision.py --first-frames # the cold first frame on every game's mat, 1 to many cards
 
 Scenes are seeded and rendered by the virtual table from the printed card images: an 8-seat Math
 Wars Meta mat seen 700 mm across, 1 to 45 cards on a jittered grid (45 overlap a little, as a
@@ -26,6 +27,10 @@ Y plane is the grey picture; so the grey conversion is inside every timer, the b
   game's cards on a grid (triangles for Big Bang), each blur a fresh pipeline over a few frames
   of the still table: the share of the cards with a code in view read on the first frame, wrong
   IDs, frames warned "too soft", and whole-frame zxing-cpp on the same frame as the baseline.
+
+- first frames: each game's mat with one card, a few and filled, the one-shot scan and the cold
+  first frame against whole-frame zxing-cpp on the same frame, process time (CPU time: a shared
+  machine's other programs are left out), with the markers found and the cards read.
 
 - lens: cards along the edges of the 8-seat Math Wars mat, placed through the Camera Module 3
   Wide's distortion (``WIDE_LENS``) with and without the lens calibrated from rendered pictures
@@ -348,6 +353,69 @@ def sweep_report(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+FIRST_FRAME_COUNTS = {"one": 1, "few": 6}  # and "many": the game's mat filled (game_scene)
+
+
+def process_timed(function: Any, *args: Any) -> tuple[float, Any]:
+    """``timed`` in this process's CPU time: what other programs on a shared machine take is left out."""
+    start = time.process_time()
+    result = function(*args)
+    return (time.process_time() - start) * 1000, result
+
+
+def run_first_frames(repeat: int) -> list[dict[str, Any]]:
+    """Each game's widest mat at 1080p with one card, a few and the mat filled: the one-shot scan
+    and the pipeline's cold first frame (markers searched across the frame), each timed in turn
+    with whole-frame zxing-cpp (its defaults) on the same frame, process time; the mat's markers
+    found of those in view, cards read of those with a code in view, wrong IDs."""
+    zxing, rows = ZxingDefaults(), []
+    for game in SWEEP_MATS:
+        mat, filled = game_scene(game, seed=0)
+        for label, count in (*FIRST_FRAME_COUNTS.items(), ("many", len(filled))):
+            cards = filled[:count]
+            table = VirtualTable(CameraModel.seeing(default_table_mm(mat), 1920, 1080, mat=mat))
+            frames = [table.render(Scene(mat, cards, noise=NOISE, seed=n)) for n in range(2)]
+            visible = {t["id"] for t in table.ground_truth(Scene(mat, cards)) if t["visible_codes"]}
+            pairs: dict[str, list[tuple[float, float]]] = {"scan": [], "cold": []}
+            found, wrong, markers = set(), set(), []
+            for n in range(repeat):
+                frame = frames[n % 2]
+                for kind in pairs:
+                    whole_ms = process_timed(whole_frame, zxing, frame)[0]
+                    if kind == "scan":
+                        ms, result = process_timed(scan_image, frame, DECODER)
+                    else:
+                        ms, result = process_timed(observe, CardPipeline(decoder=DECODER), CardTracker(), Frame(frame, 0.0), 0.0)
+                    pairs[kind].append((ms, ms / whole_ms))
+                    ids = {c.card_id for c in result.cards}
+                    found |= ids & visible
+                    wrong |= ids - {c.card_id for c in cards}
+                    markers.append(result.table.markers_seen)
+            row = {"game": game, "table": label, "cards": len(cards), "in_view": len(visible), "found": len(found),
+                   "wrong": len(wrong), "markers": min(markers), "mat_markers": len(mat.markers),
+                   **{f"{kind}_ms": statistics.median(ms for ms, _ in pairs[kind]) for kind in pairs},
+                   **{f"{kind}_ratio": statistics.median(r for _, r in pairs[kind]) for kind in pairs}}
+            rows.append(row)
+            print(f"{game:>13} {label:>4} ({len(cards):>2} cards): scan {row['scan_ms']:5.1f} ms ({row['scan_ratio']:.2f}x zxing), "
+                  f"cold {row['cold_ms']:5.1f} ms ({row['cold_ratio']:.2f}x), markers {row['markers']}/{row['mat_markers']}, "
+                  f"read {row['found']}/{row['in_view']}, wrong {row['wrong']}", file=sys.stderr, flush=True)
+    return rows
+
+
+def first_frames_report(rows: list[dict[str, Any]]) -> str:
+    lines = ["| game | table | cards | markers found | cards read | wrong IDs | scan ms | scan ÷ zxing-cpp | cold first frame ms "
+             "| cold ÷ zxing-cpp |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines += [f"| {r['game']} | {r['table']} | {r['cards']} | {r['markers']}/{r['mat_markers']} | {r['found']}/{r['in_view']} "
+              f"| {r['wrong']} | {r['scan_ms']:.1f} | {r['scan_ratio']:.2f} | {r['cold_ms']:.1f} | {r['cold_ratio']:.2f} |" for r in rows]
+    scan, cold = (statistics.median(r[f"{kind}_ratio"] for r in rows) for kind in ("scan", "cold"))
+    worst = max(max(r["scan_ratio"], r["cold_ratio"]) for r in rows)
+    lines += ["", f"- median over the {len(rows)} scenes: scan {scan:.2f}x, cold first frame {cold:.2f}x whole-frame zxing-cpp "
+                  f"(worst {worst:.2f}x; goal at most 1.5x): {_verdict(max(scan, cold) <= 1.5)}",
+              f"- markers lost: {sum(r['mat_markers'] - r['markers'] for r in rows)}; cards unread: "
+              f"{sum(r['in_view'] - r['found'] for r in rows)}; wrong IDs: {sum(r['wrong'] for r in rows)}"]
+    return "\n".join(lines)
+
+
 LENS_BOARD_PLACES = ((254, 171, 0), (110, 70, 8), (400, 70, -6), (110, 275, 4), (400, 275, -9), (254, 30, 90),
                      (254, 320, 0), (10, 171, 90), (500, 171, 90), (-60, 20, 0), (570, 330, 0))
 
@@ -490,10 +558,17 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="1920x1080 only, fewer cards, blurs and repeats")
     parser.add_argument("--blur-sweep", action="store_true", help="every game's mat at blur 1.4 to 3 px, nothing else")
     parser.add_argument("--lens", action="store_true", help="positions through a wide lens, calibrated and not, nothing else")
+    parser.add_argument("--first-frames", action="store_true",
+                        help="the cold first frame and the one-shot scan on each game's mat with 1, a few and many cards, nothing else")
+    parser.add_argument("--repeat", type=int, default=5, help="frames timed per scene with --first-frames")
     parser.add_argument("--scenes", type=int, default=2, help="scenes per game and blur in the blur sweep (per camera with --lens)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     print(f"OpenCV {cv2.__version__}, numpy {np.__version__}", file=sys.stderr)
+    if args.first_frames:
+        print(f"The first frame on each game's mat, 1920x1080, OpenCV {cv2.__version__}:\n")
+        print(first_frames_report(run_first_frames(args.repeat)))
+        return
     if args.lens:
         print(f"Cards along the mat's edges, 1920x1080, OpenCV {cv2.__version__}:\n")
         print(lens_report(run_lens(args.scenes)))

@@ -7,8 +7,10 @@ import json
 import logging
 import math
 
+import numpy as np
 import pytest
 
+from station.sim.scenario import default_table_mm
 from station.sim.virtual_table import CameraModel, PlacedCard, Scene, VirtualTable
 from station.table.mat import mat_layout
 from station.vision.mat_memory import MARKERS_NAME, MarkerMemory
@@ -105,6 +107,61 @@ def test_the_cold_search_finds_the_mat_among_the_dark_squares_alone():
     gray = FRAME.mean(axis=2).astype("uint8")
     assert sorted(m.id for m in _search(_aruco(), gray, only_squares=True)) == sorted(m.id for m in MAT.markers)
 
+
+@pytest.mark.parametrize("game", ["math-wars", "math-rush", "sum", "whos-counting", "big-bang"])
+def test_the_cold_search_reads_each_games_mat_from_its_dark_squares_without_opencvs_detector(game):
+    """Each game's widest mat filled with its cards: the dark squares outlined at 480 px and read
+    at full resolution give the mat's four markers, none from the cards' QR codes, with the
+    corners OpenCV's detector and the full-resolution confirmation give (the map does not move)."""
+    from station.vision.markers import _aruco, _confirm, _search, _square_candidates
+
+    mat, cards = _filled_mat(game)
+    gray = VirtualTable(CameraModel.seeing(default_table_mm(mat), 1920, 1080, mat=mat)).render(
+        Scene(mat, cards, noise=2.0, seed=3)).mean(axis=2).astype("uint8")
+    found = {m.id: m for m in _square_candidates(gray)}
+    assert sorted(found) == sorted(m.id for m in mat.markers)
+    for coarse in _search(_aruco(), gray, only_squares=True):
+        opencv = _confirm(gray, coarse)
+        assert opencv is not None
+        assert max(math.dist(p, q) for p, q in zip(found[opencv.id].corners, opencv.corners)) < 0.1
+
+
+@pytest.mark.parametrize("turn", [17, 45, 90, 200])
+def test_a_mat_turned_in_the_picture_gives_its_markers_with_their_corners_in_order(turn):
+    """A camera turned about its axis (the picture turned): each marker is still found, and its
+    first corner is still the printed top-left, so the map does not turn the table round."""
+    import cv2
+
+    from station.vision.markers import find_markers
+
+    turned = cv2.warpAffine(FRAME, cv2.getRotationMatrix2D((960, 540), turn, 0.75), (1920, 1080), borderValue=(90, 90, 90))
+    upright = {m.id: m for m in find_markers(FRAME).markers}
+    back = cv2.invertAffineTransform(cv2.getRotationMatrix2D((960, 540), turn, 0.75))
+    markers = find_markers(turned).markers
+    assert sorted(m.id for m in markers) == sorted(upright)
+    for marker in markers:
+        corners = cv2.transform(np.float64([marker.corners]), back)[0]
+        assert max(math.dist(p, q) for p, q in zip(corners, upright[marker.id].corners)) < 2.0
+
+
+def _filled_mat(game: str):
+    """``game``'s widest mat with its cards on a grid, clear of the corner markers (as the
+    benchmark lays it)."""
+    import random
+
+    from engine.catalog import load_catalog
+    from station.printed.cards import shape_of
+
+    mat = mat_layout(game, {"math-wars": 8, "math-rush": 1, "sum": 3, "whos-counting": 3, "big-bang": 1}[game])
+    deck = load_catalog().game(game).cards()
+    shape = shape_of(deck[0])
+    dx, dy = shape.width + 8, shape.height + 6
+    spots = [(10 + dx / 2 + col * dx, 10 + dy / 2 + row * dy)
+             for row in range(int((mat.height - 10) // dy)) for col in range(int((mat.width - 10) // dx))]
+    spots = [(x, y) for x, y in spots if not any(abs(x - m.x - m.size / 2) < dx / 2 + m.size / 2 and
+                                                 abs(y - m.y - m.size / 2) < dy / 2 + m.size / 2 for m in mat.markers)]
+    ids = random.Random(game).sample([c.id for c in deck], len(spots))
+    return mat, tuple(PlacedCard(card_id, x, y, 180 * (n % 2) + 3) for n, (card_id, (x, y)) in enumerate(zip(ids, spots)))
 
 
 def test_a_state_folder_that_cannot_be_written_costs_only_the_warm_start_and_is_said_once(tmp_path, caplog):

@@ -34,7 +34,7 @@ DEBLUR_MODULES = 0.3  # blur over this share of a module: the picture is deconvo
 def marker_blur_px(gray: np.ndarray, markers: list[MarkerRead]) -> float | None:
     """The picture's blur as a Gaussian sigma in px, the median over the markers' edges; None
     when no edge can be measured (no marker, or all cut by the picture's border or washed out)."""
-    sigmas = [sigma for marker in markers for sigma in _edge_sigmas(gray, marker)]
+    sigmas = _edge_sigmas(gray, markers)
     return float(np.median(sigmas)) if sigmas else None
 
 
@@ -92,45 +92,50 @@ def _side(corners: np.ndarray) -> float:
     return float(np.mean(np.hypot(*(corners - np.roll(corners, 1, axis=0)).T)))
 
 
-def _edge_sigmas(gray: np.ndarray, marker: MarkerRead) -> list[float]:
-    """The blur across each of the marker's outer edges that can be measured: the four edges'
-    profiles sampled in one remap (a first frame measures four markers before it reads a code)."""
+def _edge_sigmas(gray: np.ndarray, markers: list[MarkerRead]) -> list[float]:
+    """The blur across each of the markers' outer edges that can be measured: every edge's
+    profile sampled in one remap and read in one pass (a first frame measures four markers
+    before it reads a code)."""
     import cv2
 
-    corners = np.asarray(marker.corners, np.float64)
-    centre = corners.mean(axis=0)
-    cell = _side(corners) / CELLS
-    across = np.arange(-REACH_CELLS * cell, REACH_CELLS * cell + STEP_PX / 2, STEP_PX)
-    height, width = gray.shape[:2]
-    grids = []
-    for k in range(4):
-        a, b = corners[k], corners[(k + 1) % 4]
-        length = float(np.linalg.norm(b - a))
-        if length < 2 * CELLS:
-            continue
-        along = (b - a) / length
-        out = np.array([-along[1], along[0]])
-        if np.dot(centre - a, out) > 0:
-            out = -out
-        ts = np.linspace(0.25, 0.75, ALONG_SAMPLES) * length  # the edge's middle: clear of the corners
-        points = a + ts[:, None, None] * along + across[None, :, None] * out  # (along, across, xy)
-        if points[..., 0].min() < 1 or points[..., 1].min() < 1 or points[..., 0].max() > width - 2 or points[..., 1].max() > height - 2:
-            continue
-        grids.append(points)
-    if not grids:
+    if not markers:
         return []
-    points = np.concatenate(grids).astype(np.float32)  # the edges one under the other
-    samples = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float64)
-    profiles = samples.reshape(len(grids), ALONG_SAMPLES, len(across)).mean(axis=1)  # dark inside, light outside
-    steps = profiles[:, -4:].mean(axis=1) - profiles[:, :4].mean(axis=1)
+    corners = np.asarray([marker.corners for marker in markers], np.float64)  # (markers, 4, xy)
+    a, b = corners.reshape(-1, 2), np.roll(corners, -1, axis=1).reshape(-1, 2)  # each edge's two ends
+    lengths = np.hypot(*(b - a).T)
+    # Each marker's profiles reach REACH_CELLS of its own cell, in STEP_PX steps; a shorter one is
+    # padded with its last sample (a zero slope, which weighs nothing).
+    reaches = np.repeat(REACH_CELLS * lengths.reshape(-1, 4).mean(axis=1) / CELLS, 4)
+    counts = np.floor((2 * reaches + STEP_PX / 2) / STEP_PX).astype(int) + 1
+    steps_across = np.minimum(np.arange(counts.max())[None, :], (counts - 1)[:, None])
+    across = -reaches[:, None] + STEP_PX * steps_across  # (edges, samples)
+    along = (b - a) / np.maximum(lengths, 1e-9)[:, None]
+    out = np.stack([-along[:, 1], along[:, 0]], axis=1)
+    centres = np.repeat(corners.mean(axis=1), 4, axis=0)
+    out[np.einsum("ij,ij->i", centres - a, out) > 0] *= -1  # pointing away from the marker's centre
+    ts = np.linspace(0.25, 0.75, ALONG_SAMPLES)[None, :] * lengths[:, None]  # each edge's middle: clear of the corners
+    middles = a[:, None] + ts[..., None] * along[:, None]  # (edges, along, xy)
+    height, width = gray.shape[:2]
+    low, high = middles.min(axis=1) - reaches[:, None], middles.max(axis=1) + reaches[:, None]  # each edge's samples lie within
+    keep = (low.min(axis=1) >= 1) & (high[:, 0] <= width - 2) & (high[:, 1] <= height - 2) & (lengths >= 2 * CELLS)
+    if not keep.any():
+        return []
+    middles, across, out = middles[keep], across[keep], out[keep]
+    points = middles[:, :, None] + across[:, None, :, None] * out[:, None, None]  # (edges, along, across, xy)
+    # the edges one under the other in one map
+    samples = cv2.remap(gray, points.reshape(-1, across.shape[1], 2).astype(np.float32), None, cv2.INTER_LINEAR)
+    profiles = samples.astype(np.float64).reshape(len(points), ALONG_SAMPLES, across.shape[1]).mean(axis=1)  # dark inside, light outside
+    last = counts[keep] - 1
+    rows = np.arange(len(profiles))
+    steps = profiles[rows[:, None], np.clip(last[:, None] - np.arange(3, -1, -1), 0, None)].mean(axis=1) - profiles[:, :4].mean(axis=1)
     slopes = np.clip(np.diff(profiles, axis=1), 0, None)
     slopes[slopes < 0.05 * slopes.max(axis=1, keepdims=True)] = 0  # the noise in the flat parts would widen it
-    middle = (across[:-1] + across[1:]) / 2
-    sigmas = []
-    for step, slope in zip(steps, slopes):
-        if step < MIN_STEP_LEVELS or slope.sum() <= 0:
-            continue
-        mean = float(np.average(middle, weights=slope))
-        variance = float(np.average((middle - mean) ** 2, weights=slope))
-        sigmas.append(math.sqrt(max(variance - SAMPLING_SIGMA**2, 0.0)))
-    return sigmas
+    middle = (across[:, :-1] + across[:, 1:]) / 2
+    total = slopes.sum(axis=1)
+    usable = (steps >= MIN_STEP_LEVELS) & (total > 0)
+    if not usable.any():
+        return []
+    slopes, total, middle = slopes[usable], total[usable], middle[usable]
+    mean = (slopes * middle).sum(axis=1) / total
+    variance = (slopes * (middle - mean[:, None]) ** 2).sum(axis=1) / total
+    return [math.sqrt(max(float(v) - SAMPLING_SIGMA**2, 0.0)) for v in variance]
