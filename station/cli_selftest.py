@@ -19,10 +19,12 @@ SOUND_NAMES = ("accepted", "wrong", "your_turn", "time_warning", "time_up", "gam
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("selftest", help="check the camera, OLED, buttons, buzzer and LED, one by one",
+    p = sub.add_parser("selftest",
+                       help="check the camera, OLED, buttons, buzzer and LED, one by one (and the class broker)",
                        description="Check every part of the station with you at it: the camera takes a picture, "
                                    "the OLED shows a test pattern, you press each button when asked, the buzzer "
-                                   "sounds and the LED blinks. Stop the station first: sudo systemctl stop mathstation")
+                                   "sounds and the LED blinks; with [classroom], the class broker takes the station. "
+                                   "Stop the station first: sudo systemctl stop mathstation")
     p.add_argument("--config", type=Path, default=None,
                    help=f"the station config (default: {SYSTEM_CONFIG} if it exists, else the built-in defaults)")
     p.set_defaults(run=run)
@@ -109,7 +111,8 @@ def selftest(config: StationConfig, answers: TextIO, out: TextIO, *, clock: Call
         test = SelfTest(camera=parts["camera"], display=parts["display"], buttons=parts["buttons"],
                         signals=parts["signals"], say=say, ask=ask, clock=clock, wait=wait,
                         buzzer=config["signals"]["buzzer_pin"] != "", led=config["signals"]["led_pin"] != "",
-                        button_names=parts["button_names"], voice=parts["voice"])
+                        button_names=parts["button_names"], voice=parts["voice"],
+                        classroom=_classroom_check(config))
         checks = test.run()
     finally:
         for name in ("buttons", "signals", "display", "voice"):
@@ -117,6 +120,21 @@ def selftest(config: StationConfig, answers: TextIO, out: TextIO, *, clock: Call
                 parts[name].close()
     say(summary(checks))
     return EXIT_OK if all(c.ok for c in checks) else EXIT_FAILED
+
+
+def _classroom_check(config: StationConfig) -> Callable[[], tuple[bool, str]] | None:
+    """The class broker's check when [classroom] names one (None: the station plays alone)."""
+    settings = config.classroom()
+    if settings is None:
+        return None
+
+    def check() -> tuple[bool, str]:
+        from station.classroom.reach import check_broker
+
+        reach = check_broker(settings)
+        return reach.ok, reach.detail
+
+    return check
 
 
 def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: Any) -> dict[str, Any]:

@@ -48,6 +48,8 @@ class SelfTest:
     led: bool = True  # an LED is configured
     button_names: Sequence[str] = BUTTON_NAMES
     voice: Voice | None = None  # the speaker, when [sound] names one: checked after the LED
+    #: when [classroom] names a broker: connects to it as the station, (reached and accepted, the words)
+    classroom: Callable[[], tuple[bool, str]] | None = None
 
     def run(self) -> list[Check]:
         steps: list[tuple[str, Callable[[], list[Check]]]] = [("camera", self._camera), ("OLED", self._oled),
@@ -55,6 +57,8 @@ class SelfTest:
                                                               ("LED", self._led)]
         if self.voice is not None:
             steps.append(("speaker", self._speaker))
+        if self.classroom is not None:
+            steps.append(("class broker", self._classroom))
         checks: list[Check] = []
         for number, (name, step) in enumerate(steps, 1):
             self.say(f"[{number}/{len(steps)}] {name}")
@@ -134,6 +138,12 @@ class SelfTest:
         heard = self.ask(f"Did you hear a little tune and '{SPEAKER_LINE}'?")
         return [Check("speaker", heard, "heard" if heard else
                       "not heard: check [sound] device (`aplay -L` lists them) and volume; docs/sound.md")]
+
+    def _classroom(self) -> list[Check]:
+        assert self.classroom is not None
+        self._show("Class broker", "connecting")
+        ok, detail = self.classroom()
+        return [Check("class broker", ok, detail)]
 
     def _show(self, title: str, line: str) -> None:
         if self.display is not None:
