@@ -54,6 +54,7 @@ class RushTable:
         self.number_cards = [c.id for c in deck if c.face.kind == "number" or (advanced and c.face.kind == "advanced")]
         self.goal_cards = [c.id for c in deck if c.face.kind == "goal" or (advanced and c.face.kind == "advanced-goal")]
         self.help_cards = [c.id for c in deck if c.face.kind == "help"]
+        self.helps_used = 0
         self.value = {c.id: c.face.number for c in deck if c.face.number is not None}
         self.goal_of = {c.id: Goal.from_face(c.face) for c in deck if c.face.kind in ("goal", "advanced-goal")}
         self.piles = Piles({}, [], [])
@@ -64,6 +65,9 @@ class RushTable:
 
     def actions(self) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Yield (action, events) until the game is over."""
+        if self.game.rules.help == "cards":   # laid face up in their box first: the camera tells the game so
+            for card in self.help_cards:
+                yield from self._act({"type": "help_card", "card": card}, 0.6)
         for round_number in range(1, ROUNDS + 1):
             self._deal()
             for row in range(1, (1 if self.game.rules.one_goal else GOALS_IN_PLAY) + 1):
@@ -159,9 +163,17 @@ class RushTable:
                 yield from self._act({"type": "lift", "card": card}, 3.0)
                 self.piles.discard.append(card)
                 if self.game.rules.help == "cards" and not self.game.rules.one_goal:  # else the lift took it away
-                    yield from self._act({"type": "help", "use": "clear"}, 3.0)
+                    yield from self._act(self._help("clear"), 3.0)
             if event["type"] == "goal_complete":
                 yield from self._new_goal(event["row"])
+
+    def _help(self, use: str) -> dict[str, Any]:
+        """A Help action; with Help cards, it names the next one turned over, as the camera does."""
+        if self.game.rules.help != "cards":
+            return {"type": "help", "use": use}
+        card = self.help_cards[self.helps_used]
+        self.helps_used += 1
+        return {"type": "help", "use": use, "card": card}
 
     def _fix_it(self) -> bool:
         help_left = self.game.help_left
@@ -185,7 +197,7 @@ class RushTable:
         """Nothing in anyone's hand fits: a Help card to redraw, now and then (else they wait)."""
         help_left = self.game.help_left
         if (help_left is None or help_left > 0) and self.rng.random() < REDRAW:
-            yield from self._act({"type": "help", "use": "redraw"}, 3.0)
+            yield from self._act(self._help("redraw"), 3.0)
             for player, hand in self.piles.hands.items():
                 self.piles.discard += hand
                 hand.clear()
