@@ -34,6 +34,7 @@ JOURNAL_FAILING = FaultView("Can't save", "The SD card is full or failing", "Pla
 MAX_DEADLINES = 100  # deadlines fired for one action at most: a game whose deadline never moves is a bug
 JOURNAL_RESET = Note("journal", "Journal damaged", "kept aside; new one started")
 ROOM = "room"  # the source of the class's pause and resume actions
+TABLE_WAIT = 1.5  # seconds a pressed action waits for a clear frame of the table before it reads the last one
 T = TypeVar("T")
 
 
@@ -74,6 +75,7 @@ class Referee:
         self._frozen: float | None = None  # the game's time while it is paused: it stands still
         self._held: list[Mapping[str, Any]] = []  # table events seen while paused: read at the resume
         self._held_sight: tuple[MatLayout | None, Sequence[Any]] = (None, ())
+        self._waiting: tuple[dict[str, Any], float] | None = None  # a pressed action that reads the table, and when
         if journal.recovered:
             self.tell(JOURNAL_RESET)
 
@@ -128,7 +130,7 @@ class Referee:
 
     def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
         self.game, self.game_id, self._state, self._stuck = game, game_id, None, None
-        self._frozen, self._held, self.controller.paused = None, [], False
+        self._frozen, self._held, self.controller.paused, self._waiting = None, [], False, None
         self.adapter = self.games[game.name].table(game.config)
         self._t_base, self._now_base = t, now
         self.controller.game_started(game.name, reveal)
@@ -141,7 +143,7 @@ class Referee:
                 self._write(lambda: self.journal.stop(self._game_id()))
             self.log_event({"type": "game_ended", "game_id": self.game_id})
         self.game = self.game_id = self.adapter = self._state = None
-        self._frozen, self._held, self.controller.paused = None, [], False
+        self._frozen, self._held, self.controller.paused, self._waiting = None, [], False, None
         self.controller.game_ended()
 
     def hidden_places(self) -> dict[str, tuple[float, float]]:
@@ -173,6 +175,7 @@ class Referee:
         from here no deadline falls and the clock stands (a child loses no time)."""
         if self.game is None or self.paused or self.game.outcome().over:
             return
+        self._complete_waiting()  # a CONFIRM pressed just before counts, from the table as last seen
         t = self.game_time(now)
         self._fire_deadlines(t)
         if self.game is None:
@@ -241,13 +244,35 @@ class Referee:
                     self.tell(Note("setup", "Cannot start", str(exc)[:60]))
             elif isinstance(intent, Act) and self.adapter is not None:
                 action = {**intent.action, "t": self.game_time(now), "source": "button"}
-                self.apply(self.adapter.complete(action, self.state() or {}))
+                if not self.adapter.reads_table(action):
+                    self.apply(action)
+                elif self._waiting is None:  # pressed twice before the table was read: one play
+                    self._waiting = (action, now)
             elif isinstance(intent, Undo):
                 self.undo()
             elif isinstance(intent, EndGame):
                 self.end()
                 if intent.then_setup:
                     self.controller.open_setup()
+
+    def table_seen(self, taken: float | None, now: float, hand_over: bool = False) -> None:
+        """The station has read a frame taken at ``taken`` (None: no frame this time). A pressed
+        action that reads the table (CONFIRM submitting the strip) is completed from the first
+        frame taken after its press with no hand over the table: a card laid as the button went
+        down is part of it. After ``TABLE_WAIT`` seconds it is completed from what was seen last,
+        whatever the camera does (a hand that stays, a camera lost)."""
+        if self._waiting is None:
+            return
+        pressed = self._waiting[1]
+        if (taken is not None and taken >= pressed and not hand_over) or now - pressed >= TABLE_WAIT:
+            self._complete_waiting()
+
+    def _complete_waiting(self) -> None:
+        waiting, self._waiting = self._waiting, None
+        if waiting is None or self.game is None or self.adapter is None:
+            return
+        action = {**waiting[0], "t": max(waiting[0]["t"], self.game.last_t)}  # the clock may have acted since
+        self.apply(self.adapter.complete(action, self.state() or {}))
 
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Judge one action: journal it first (committed), then screens and signals. The journal
