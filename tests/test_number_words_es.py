@@ -123,3 +123,31 @@ def test_a_language_with_no_number_words_is_read_in_english_not_in_silence() -> 
 
     assert for_language("fr").integer(21, "") == "twenty-one"
     assert for_language("es-MX").integer(21, "") == "veintiuno"
+
+
+def test_the_shared_spoken_words_in_spanish() -> None:
+    from station.speech.words import WORDS, count, names, wins
+
+    assert WORDS["turn"].format(player="Ana") == "Turno de Ana."
+    assert wins(["Ana"]) == "Ana gana"
+    assert wins(["Ana", "Ben", "Cleo"]) == "Ana, Ben y Cleo ganan"
+    assert names(["Ana", "Isabel"]) == "Ana e Isabel"  # "y" is "e" before an i sound
+    assert names(["Ana", "Hilda"]) == "Ana e Hilda"
+    assert names(["Ana", "Hielo"]) == "Ana y Hielo"  # "hie" is no i sound
+    assert count(1, "carta", "cartas") == "una carta"
+    assert count(21, "carta", "cartas") == "veintiuna cartas"
+    assert count(200, "carta", "cartas") == "doscientas cartas"
+    assert count(1, "punto", "puntos") == "un punto"
+    assert count(21, "punto", "puntos") == "veintiún puntos"
+    assert count(3, "estrellas", "estrellas") == "tres estrellas"
+    assert count(1, "mano", "manos") == "una mano"
+    assert count(1, "tema", "temas", gender="m") == "un tema"  # a caller that knows the noun says so
+
+
+def test_the_shared_words_follow_the_language_of_the_moment() -> None:
+    from station.speech.words import WORDS, count, wins
+
+    with use_language("en"):
+        assert (WORDS["turn"].format(player="Ana"), wins(["Ana", "Isabel"]), count(1, "card", "cards")) == (
+            "Ana's turn.", "Ana and Isabel win", "one card")
+    assert WORDS["turn"].format(player="Ana") == "Turno de Ana."

@@ -35,6 +35,7 @@ class NumberWords:
     relations: Mapping[str, str]  # a sign between a sentence's numbers: "<" is less than
     brackets: Mapping[str, str]   # "(" open bracket
     decimal_mark: str = "."       # how the station writes a decimal in this language (Babel's): "0,25"
+    gender_of: Callable[[str], str] = lambda noun: ""  # a noun's gender, where numbers agree with it
 
     def digits(self, text: str) -> str:
         """Digits one by one: "2 5" -> "two five"."""

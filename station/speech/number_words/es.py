@@ -96,6 +96,20 @@ def fraction(top: int, bottom: int, after_whole: bool = False) -> str:
     return f"{integer(top, 'm')} {part}s"
 
 
+#: Nouns whose ending misleads: "el día", "el mapa", "la mano".
+_GENDER_EXCEPTIONS = {"día": "m", "días": "m", "mapa": "m", "mapas": "m", "problema": "m", "problemas": "m",
+                      "mano": "f", "manos": "f"}
+
+
+def gender_of(noun: str) -> str:
+    """"carta", "estrella", "ficha" f; "punto", "turno" m: the ending tells, but for a few nouns
+    (``_GENDER_EXCEPTIONS``). A caller that knows better passes the gender itself."""
+    word = noun.strip().split(" ")[0].lower()
+    if word in _GENDER_EXCEPTIONS:
+        return _GENDER_EXCEPTIONS[word]
+    return "f" if word.endswith(("a", "as", "ión", "iones", "dad", "dades")) else "m"
+
+
 WORDS = NumberWords(
     integer=integer,
     fraction=fraction,
@@ -110,4 +124,5 @@ WORDS = NumberWords(
                "≤": "es menor o igual que", "≥": "es mayor o igual que"},
     brackets={"(": "abre paréntesis", ")": "cierra paréntesis"},
     decimal_mark=",",
+    gender_of=gender_of,
 )
