@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -39,15 +39,15 @@ def register(sub: Any) -> None:
     p.add_argument("--device", default=None, help="an ALSA device to play on (`aplay -L`), in place of the config's")
     p.add_argument("--sound", choices=SOUND_NAMES, default="", help="one of the six sounds before the words")
     p.add_argument("--sounds", type=Path, metavar="DIR", help="write a WAV file and sounds.jsonl there instead")
+    p.add_argument("--language", default=None, metavar="LANG",
+                   help="say it in this language (numbers in its words, its voice): en, es "
+                        "(default: the config's [station] language)")
     p.set_defaults(run=say_line)
 
 
 def say_line(args: argparse.Namespace) -> int:
     """``mathstation say``: the line rendered and played, waiting until it has been heard."""
-    from station.hardware.audio import AudioError
-    from station.speech.tts import SpeechError
-    from station.speech.numbers import say_sentence
-    from station.speech.voice import SPEECH_CACHE, Line, open_voice
+    from station.i18n import language_problem, use_language
 
     path = args.config or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
     try:
@@ -62,6 +62,22 @@ def say_line(args: argparse.Namespace) -> int:
         print('mathstation say: no speaker in the config ([sound] backend = "none"): set backend = "alsa" '
               "(docs/sound.md), or give --device plughw:CARD=... or --sounds DIR", file=sys.stderr)
         return EXIT_USAGE
+    spoken_in = args.language or config["station"]["language"]
+    problem = language_problem(spoken_in)
+    if problem:
+        print(f"mathstation say: --language: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    with use_language(spoken_in):
+        return _say(args, config, sound)
+
+
+def _say(args: argparse.Namespace, config: StationConfig, sound: Mapping[str, Any]) -> int:
+    """The line in the language of now: its numbers in its words, said in its voice."""
+    from station.hardware.audio import AudioError
+    from station.speech.numbers import say_sentence
+    from station.speech.tts import SpeechError
+    from station.speech.voice import SPEECH_CACHE, Line, open_voice
+
     words = say_sentence(args.text)
     try:
         voice = open_voice({**sound, "quiet": False}, config.state_dir() / SPEECH_CACHE, folder=args.sounds)

@@ -247,6 +247,7 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "quiet": Key(False, yes_no, "sounds only, no spoken words"),
         "engine": Key("espeak-ng", one_of("espeak-ng", "festival")),
         "voice": Key("en-us", _voice_name, "espeak-ng's voice (espeak-ng --voices)"),
+        "voice_es": Key("es-419", _voice_name, "espeak-ng's voice for Spanish: \"es-419\" Latin America, \"es\" Spain"),
         "speed": Key(150, whole(80, 300), "words a minute"),
         "folder": Key("", _sound_folder, "backend files: where the WAV files go"),
     },

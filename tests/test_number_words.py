@@ -119,3 +119,12 @@ def test_math_rush_says_a_wrong_repeating_card_once_and_in_words() -> None:
     event = {"type": "card_played", "ok": False, "shown": "0.(3)", "reason": "0.(3) > 1/2: out of order"}
     assert [line.words for line in lines([event], {}, "press")] == [
         "Zero point three repeating is greater than one half. Out of order."]
+
+
+@pytest.mark.parametrize(("text", "words"), [("7 x 6", "Seven times six."), ("7x6 = 42", "Seven times six equals forty-two."),
+                                             ("x is 3", "X is three.")])
+def test_the_letter_x_between_numbers_is_read_as_times(text: str, words: str) -> None:
+    """What a maker types for `mathstation say` (was "Seven x six": the letter spelled out)."""
+    from station.speech.numbers import say_sentence
+
+    assert say_sentence(text) == words

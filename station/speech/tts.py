@@ -7,9 +7,17 @@ Two engines from Debian, both run as programs (nothing to load in the station's 
 - ``festival`` with the HTS voice ``festvox-us-slt-hts``: a warmer voice, but about fifteen times
   slower to render, so on a Pi a new line would come seconds late. docs/sound.md has the figures.
 
+A line is said in the station's language (``station.i18n.language()`` when it is rendered):
+English with ``voice`` (en-us), another language with its voice in ``voices`` (Spanish: es-419,
+espeak-ng's Latin American Spanish; "es" is Spain's), else espeak-ng's voice of that name.
+Festival has no Spanish voice in Debian (``apt-cache search festvox``: English, Italian, Czech,
+Finnish, Russian, Catalan, Indian languages), so with ``festival`` a line in another language is
+said by espeak-ng, and the log says so once.
+
 A rendered line is kept as a WAV file named by a hash of everything that shapes it (engine,
-voice, speed, pitch, text), so changing a setting never plays a stale line, and a restart finds
-its lines ready. Leading silence is trimmed: what a child hears first is the word.
+language, voice, speed, pitch, text), so changing a setting never plays a stale line, English and
+Spanish clips never mix, and a restart finds its lines ready. Leading silence is trimmed: what a
+child hears first is the word.
 """
 
 from __future__ import annotations
@@ -28,11 +36,12 @@ from pathlib import Path
 import numpy as np
 
 from station.hardware.audio import RATE, Clip
+from station.i18n import SOURCE_LANGUAGE, language
 
 log = logging.getLogger("station.speech")
 
 ENGINES = ("espeak-ng", "festival")
-CACHE_VERSION = 1  # bump when the rendering below changes what a cached file holds
+CACHE_VERSION = 2  # 2: the language is part of a line's name. Bump when the rendering below changes what a cached file holds
 QUIET_LEVEL = 0.01  # of full scale: quieter than this at the start is silence, trimmed
 LEAD_SECONDS = 0.01  # kept before the first sound, so its attack is not cut
 
@@ -41,16 +50,33 @@ class SpeechError(Exception):
     """A line cannot be rendered; the message says what is missing and the fix."""
 
 
+#: espeak-ng's voice for each language the station speaks but English (``SpeechSettings.voices``).
+VOICES = (("es", "es-419"),)
+
+
 @dataclass(frozen=True)
 class SpeechSettings:
     engine: str = "espeak-ng"
-    voice: str = "en-us"  # espeak-ng's voice name; festival's is its HTS voice
+    voice: str = "en-us"  # espeak-ng's English voice; festival's is its HTS voice
     speed: int = 150  # words a minute (espeak-ng); festival keeps its own pace
     pitch: int = 50  # 0-99 (espeak-ng)
+    voices: tuple[tuple[str, str], ...] = VOICES  # (language, espeak-ng voice) for the other languages
 
-    def key(self, text: str) -> str:
-        """The cache's name for ``text`` said with these settings."""
-        what = f"{CACHE_VERSION}\0{self.engine}\0{self.voice}\0{self.speed}\0{self.pitch}\0{text}"
+    def voice_for(self, language: str) -> str:
+        """The voice a line in ``language`` is said with: ``voice`` for English, else its entry in
+        ``voices``, else espeak-ng's voice named as the language ("fr", "de")."""
+        if language == SOURCE_LANGUAGE:
+            return self.voice
+        return dict(self.voices).get(language, language)
+
+    def espeak_for(self, language: str) -> bool:
+        """Whether espeak-ng says a line in ``language`` (festival's voice speaks English only)."""
+        return self.engine == "espeak-ng" or language != SOURCE_LANGUAGE
+
+    def key(self, text: str, language: str = SOURCE_LANGUAGE) -> str:
+        """The cache's name for ``text`` said in ``language`` with these settings."""
+        what = (f"{CACHE_VERSION}\0{self.engine}\0{language}\0{self.voice_for(language)}\0{self.speed}"
+                f"\0{self.pitch}\0{text}")
         return hashlib.sha256(what.encode("utf-8")).hexdigest()[:32]
 
 
@@ -69,21 +95,25 @@ class Speech:
             raise SpeechError(f"{program} is not installed: sudo apt install {package}")
         self.settings, self.cache = settings, Path(cache)
         self.rendered = 0  # lines rendered (not found in the cache): the bench and tests read it
+        self._told: set[str] = set()  # languages festival cannot say, already logged
 
-    def path(self, text: str) -> Path:
-        return self.cache / f"{self.settings.key(text)}.wav"
+    def path(self, text: str, language: str | None = None) -> Path:
+        """Where ``text`` said in ``language`` (default: the language of now) is kept."""
+        return self.cache / f"{self.settings.key(text, language or _now())}.wav"
 
-    def cached(self, text: str) -> bool:
-        return self.path(text).exists()
+    def cached(self, text: str, language: str | None = None) -> bool:
+        return self.path(text, language).exists()
 
-    def clip(self, text: str) -> Clip:
-        """``text`` said: from the cache, or rendered now and kept."""
-        path = self.path(text)
+    def clip(self, text: str, language: str | None = None) -> Clip:
+        """``text`` said in ``language`` (default: the language of now): from the cache, or
+        rendered now and kept."""
+        language = language or _now()
+        path = self.path(text, language)
         try:
             return Clip.from_wav(path.read_bytes())
         except (FileNotFoundError, wave.Error, EOFError):
             pass  # not there, or a half-written file from a power cut: render it again
-        clip = _trim(self._render(text))
+        clip = _trim(self._render(text, language))
         self.rendered += 1
         try:
             self.cache.mkdir(parents=True, exist_ok=True)
@@ -94,11 +124,20 @@ class Speech:
             log.warning("speech cache %s: %s (the line is said, not kept)", self.cache, exc.strerror or exc)
         return clip
 
-    def _render(self, text: str) -> Clip:
+    def _render(self, text: str, language: str) -> Clip:
         s = self.settings
-        if s.engine == "espeak-ng":
+        if s.espeak_for(language):
+            if s.engine != "espeak-ng":
+                if shutil.which("espeak-ng") is None:
+                    raise SpeechError(f"festival has no voice for {language!r} and espeak-ng is not installed: "
+                                      "sudo apt install espeak-ng")
+                if language not in self._told:
+                    self._told.add(language)
+                    log.warning("festival has no voice for %r in Debian: its lines are said by espeak-ng's %r",
+                                language, s.voice_for(language))
             # the words on stdin, never as an argument: a line that starts with "-" is no option
-            command = ["espeak-ng", "-v", s.voice, "-s", str(s.speed), "-p", str(s.pitch), "--stdout", "--stdin"]
+            command = ["espeak-ng", "-v", s.voice_for(language), "-s", str(s.speed), "-p", str(s.pitch),
+                       "--stdout", "--stdin"]
             data = _run(command, text)
         else:
             with tempfile.TemporaryDirectory(prefix="mathstation-festival-") as scratch:
@@ -106,6 +145,10 @@ class Speech:
                 _run(["text2wave", "-eval", f"(voice_{FESTIVAL_VOICE})", "-o", str(out)], text, output=False)
                 data = out.read_bytes()
         return _as_clip(data)
+
+
+def _now() -> str:
+    return language()
 
 
 def _run(command: list[str], stdin: str | None, *, output: bool = True) -> bytes:

@@ -27,7 +27,8 @@ from typing import Any
 
 from station.hardware.audio import Audio, Clip, open_audio
 from station.speech.sounds import GAP, SOUNDS, silence, sound
-from station.speech.tts import Speech, SpeechError, SpeechSettings
+from station.i18n import language
+from station.speech.tts import VOICES, Speech, SpeechError, SpeechSettings
 
 log = logging.getLogger("station.voice")
 
@@ -110,7 +111,8 @@ class Voice:
         start), so saying them later costs only playback."""
         if self.speech is None or self.quiet:
             return
-        todo = [t for t in dict.fromkeys(texts) if t and not self.speech.cached(t)]
+        spoken_in = language()  # the thread below has no language of its own: it renders in this one
+        todo = [t for t in dict.fromkeys(texts) if t and not self.speech.cached(t, spoken_in)]
         if not todo:
             return
         speech = self.speech
@@ -118,7 +120,7 @@ class Voice:
         def render() -> None:
             for text in todo:
                 try:
-                    speech.clip(text)
+                    speech.clip(text, spoken_in)
                 except SpeechError as exc:
                     log.error("%s", exc)
                     return
@@ -149,7 +151,9 @@ def open_voice(sound: Mapping[str, Any], cache: Path, *, folder: Path | None = N
     speech: Speech | None = None
     if backend != "none":  # also when quiet: setup's Sound row may turn the words on
         try:
-            speech = Speech(SpeechSettings(sound["engine"], sound["voice"], sound["speed"]), cache)
+            voices = tuple((name, sound[f"voice_{name}"]) for name, _ in VOICES if f"voice_{name}" in sound)
+            speech = Speech(SpeechSettings(sound["engine"], sound["voice"], sound["speed"],
+                                           voices=voices or VOICES), cache)
         except SpeechError as exc:
             log.error("%s: the station plays its sounds without words", exc)
     return Voice(audio, speech, quiet=sound["quiet"])
