@@ -339,3 +339,13 @@ def test_the_setup_rows_the_team_names_and_the_table_vote_are_in_spanish():
     assert menu.title == "Voto de la mesa"
     assert [label for label, _ in menu.choices] == ["VICTORY a Ana", "VICTORY a Ben", "Repetir la ronda"]
 
+
+def test_the_text_demo_tells_the_whole_game_in_spanish_from_headline_to_summary(capsys):
+    from station.demo import text_demo
+
+    with use_language("es"):
+        assert text_demo(MATH_WARS, DEMO, DEMO["seed"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Math Wars Meta · MWM25 · Jugador contra jugador · Ana (mazo A)")
+    assert "Ronda 1, mano 1" in out
+    assert out[-1].startswith("Cartas VICTORY!: ") and any(line.startswith("Fin de la partida: ganó") for line in out)

@@ -92,6 +92,12 @@ class MathWarsStation(StationGame):
 
         return tell
 
+    def headline(self, game: Game) -> str:
+        return told.headline(game.rules)  # type: ignore[attr-defined]
+
+    def summary(self, game: Game) -> list[str]:
+        return told.summary(game.state())
+
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.games.math_wars.players import VirtualTable
 
