@@ -13,6 +13,7 @@ from screen_helpers import unreadable_in_every_language
 
 from engine.math_wars.game import MathWars
 from station.games.math_wars import screens as screens
+from station.games.math_wars.words import OUT_REASONS
 from station.i18n import language, use_language
 from station.ui.screens import compose
 from station.ui.views import BannerView, HandView, LiveView, SetupView, View
@@ -74,6 +75,12 @@ def every_screen() -> tuple[dict[str, View], dict[str, list[View]]]:
     solo = Table("solo", views, players=["Farouk"])
     moments["solo"] = solo.hand(("Farouk", 12, "S2"))
     moments["solo_remainder"] = solo.hand(("Farouk", 13, "D2"))
+
+    remainders = Table("remainders", views, players=["Ana", "Farouk"])
+    moments["remainders"] = remainders.hand(("Ana", 14, "D5"), ("Farouk", 13, "D2"))
+    for reason in OUT_REASONS:
+        views[f"knocked_out-{reason}"] = screens.overlays([{"type": "knocked_out", "player": "Farouk", "reason": reason}],
+                                                           remainders.game.state(), "press")[0].view
 
     refused = Table("refused", views, players=["Farouk", "Dmitri"], edition="mwm25")
     refused.hand(("Farouk", 3, "A1"))
@@ -193,6 +200,8 @@ def test_in_spanish_a_remainder_a_payment_and_a_math_war_are_said_in_a_childs_wo
     hidden, revealed = [v for v in moments["remainder"] if isinstance(v, HandView)]
     assert (hidden.title, hidden.hint) == ("Mano 1", "CONFIRM: ver")
     assert revealed.rows[0].detail == "solo 14" and revealed.hint == "14 ÷ 5 deja resto"
+    both = [v for v in moments["remainders"] if isinstance(v, HandView)][1]
+    assert [row.detail for row in both.rows] == ["solo 14", "solo 13"] and both.hint == "Resto: sin MATH CRATE"
     won = next(v for v in moments["remainder"] if isinstance(v, BannerView))
     assert (won.title, won.big, won.lines, won.hint) == ("Gana la mano 1", "Farouk", ("Ana: 2 a su botín",),
                                                          "Con las cartas jugadas")

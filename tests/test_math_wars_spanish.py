@@ -131,16 +131,16 @@ REFUSALS = {   # code: (the OLED's title, its detail, the story's verdict, the s
                       "Ana, esa carta es de otro mazo. Quítala."),
     "not_in_edition": ("No se usa", "30 no está del 1 al 25. Quítala",
                        "COUNT META 30 no está en MWM25: usa las cartas del 1 al 25.",
-                       "El {30} no se usa en esta partida. Quítalo."),
+                       "La carta {30} no se usa en esta partida. Quítala."),
     "already_played": ("Ya jugaste", "Una carta COUNT META cada uno. Quítala",
                        "Ana ya tiene una carta COUNT META en la mesa. Quita la que sobra.",
                        "Ana, una carta de cada tipo. Quita la que sobra."),
     "card_on_table": ("Ya en la mesa", "3 ya está en la mesa. Quítala",
                       "Esa carta COUNT META 3 ya está en la mesa.",
-                      "El {3} ya está en la mesa. Quítalo."),
+                      "La carta {3} ya está en la mesa. Quítala."),
     "card_already_used": ("Ya usada", "21 ya salió en esta ronda. Quítala",
                           "COUNT META 21 ya salió en esta ronda: debería estar en un botín.",
-                          "Ana, el {21} ya salió en esta ronda. Quítalo."),
+                          "Ana, la carta {21} ya salió en esta ronda. Quítala."),
     "not_in_war": ("Espera: MATH WAR", "Solo luchan Ana, Ben. Quítala",
                    "En esta MATH WAR solo juegan Ana and Ben. Cleo, espera, por favor.",
                    "Cleo, espera: ahora solo luchan Ana and Ben."),
@@ -331,7 +331,7 @@ def test_the_setup_rows_the_team_names_and_the_table_vote_are_in_spanish():
     with use_language("es"):
         rows = {o.label: [c.label for c in o.choices] for o in screens.setup_options({})}
         assert rows == {"Jugadores": [str(n) for n in range(1, 9)], "Equipos": ["no", "de 2", "de 3", "de 4"],
-                        "Números": ["1 a 25", "1 a 100"], "Pagan a": ["su botín", "ganador"],
+                        "Números": ["1 a 25", "1 a 100"], "Pagan": ["a su botín", "al ganador"],
                         "Resultados": ["al pulsar", "enseguida"]}
         config = screens.game_config({"players": 4, "teams": 2, "edition": "mwm25", "discard_option": 1}, {}, 1)
         assert list(config["teams"]) == ["Equipo 1", "Equipo 2"]
