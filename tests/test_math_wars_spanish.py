@@ -349,3 +349,17 @@ def test_the_text_demo_tells_the_whole_game_in_spanish_from_headline_to_summary(
     assert out[0].startswith("Math Wars Meta · MWM25 · Jugador contra jugador · Ana (mazo A)")
     assert "Ronda 1, mano 1" in out
     assert out[-1].startswith("Cartas VICTORY!: ") and any(line.startswith("Fin de la partida: ganó") for line in out)
+
+
+def test_the_table_demo_tells_its_story_and_summary_in_spanish(capsys):
+    """The whole station (rendered frames, camera, referee, OLED) in Spanish: the story under the
+    OLED and the closing summary."""
+    from station.cli import main
+
+    with use_language("es"):
+        assert main(["demo", "--game", "math-wars", "--quiet", "--pace", "0", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Ronda 1, mano 1" in out and "Ben gana la mano con 77." in out
+    assert "Fin de la partida: ganó Ben." in out and "Cartas VICTORY!: Ana 0, Ben 1 (hacen falta 1)" in out
+    english = [line for line in out.splitlines() if line.startswith("  ") and ENGLISH.search(line)]
+    assert not english, english
