@@ -31,6 +31,22 @@ RULES = read_config({"players": ["Ana", "Ben"]})
 #: words of the English story that no Spanish sentence has: one left over is an untranslated line
 ENGLISH = re.compile(r"\b(the|wins|turns|gives|cards?|hand|round|shuffles|discards|out of|from|pile|draw)\b")
 
+
+
+def es_number(n: int) -> str:
+    """``n`` as the Spanish station says it (the shared number words, in Spanish)."""
+    with use_language("es"):
+        return say_integer(n)
+
+
+def es_names(who: list[str]) -> str:
+    """Names joined as the Spanish station says them ("Ana y Ben", the shared speech words)."""
+    from station.speech.words import names
+
+    with use_language("es"):
+        return names(who)
+
+
 RESULT = {"type": "hand_result", "hand": 1, "level": 0, "highest": 21, "top": ["Ben"], "results": [
     {"player": "Ana", "count": 21, "op": "-", "crate": 5, "result": 16, "note": ""},
     {"player": "Ben", "count": 19, "op": "÷", "crate": 10, "result": 19,
@@ -84,7 +100,7 @@ EVENTS = [
 @pytest.mark.parametrize(("event", "sentence"), EVENTS, ids=[f"{e['type']}-{i}" for i, (e, _) in enumerate(EVENTS)])
 def test_each_event_is_told_in_spanish(event, sentence):
     with use_language("es"):
-        assert story.describe(event, RULES) == sentence
+        assert story.describe(event, RULES) == spanish_names(sentence)
 
 
 @pytest.mark.parametrize(("event", "sentence"), EVENTS, ids=[f"{e['type']}-{i}" for i, (e, _) in enumerate(EVENTS)])
@@ -155,9 +171,7 @@ REFUSALS = {   # code: (the OLED's title, its detail, the story's verdict, the s
 
 def spanish_names(line: str) -> str:
     """A line with "and" between names as the shared speech words say it (Spanish once they are)."""
-    from station.speech.words import names
-
-    return line.replace("Ana and Ben", names(["Ana", "Ben"]))
+    return line.replace("Ana and Ben", es_names(["Ana", "Ben"]))
 
 
 @pytest.mark.parametrize("code", sorted(REFUSALS))
@@ -171,7 +185,7 @@ def test_each_refusal_is_said_in_spanish_on_the_oled_in_the_story_and_aloud(code
         assert story.describe(event, t.game.rules) == f"No vale: {spanish_names(verdict)}"
         (line,) = spoken.lines([event], t.game.state(), "press")
         number = re.search(r"\{(\d+)\}", said)
-        expected = said.replace(number.group(0), say_integer(int(number.group(1)))) if number else said
+        expected = said.replace(number.group(0), es_number(int(number.group(1)))) if number else said
         assert (line.sound, line.words) == ("wrong", spanish_names(expected))
 
 
@@ -206,35 +220,33 @@ def said(t: Table, events: list[dict[str, Any]], reveal: str = "at_once") -> tup
 def test_a_hand_is_said_in_spanish_and_its_winner_waits_for_confirm():
     t = Table()
     events = t.hand(Ana=("MW-A-N21", "MW-A-S5"), Ben=("MW-B-N15", "MW-B-A6"))
-    assert said(t, events) == ("accepted", f"Ben gana la mano, con {say_integer(21)}.")
+    assert said(t, events) == ("accepted", f"Ben gana la mano, con {es_number(21)}.")
     t = Table()
     events = t.hand(Ana=("MW-A-N21", "MW-A-S5"), Ben=("MW-B-N15", "MW-B-A6"))
     assert said(t, events, "press") == ("your_turn", "Calcula tu resultado y luego pulsa CONFIRM.")
     with use_language("es"):
         (waiting,) = [line for line in spoken.lines(events, t.game.state(), "press") if line.on_reveal]
-    assert waiting.words == f"Ben gana la mano, con {say_integer(21)}."
+    assert waiting.words == f"Ben gana la mano, con {es_number(21)}."
 
 
 def test_a_math_war_a_knock_out_a_round_and_the_game_are_said_in_spanish():
     t = Table(victories_to_win=2)
     events = t.hand(Ana=("MW-A-N5", "MW-A-A2"), Ben=("MW-B-N6", "MW-B-A1"))
-    from station.speech.words import names
-
-    assert said(t, events)[1] == f"¡Math War! {names(['Ana', 'Ben'])}: {say_integer(3)} cartas boca abajo y una boca arriba."
+    assert said(t, events)[1] == f"¡Math War! {es_names(['Ana', 'Ben'])}: {es_number(3)} cartas boca abajo y una boca arriba."
     t = Table(players=["Ana", "Ben", "Cleo"], victories_to_win=2)
     events = t.hand(Ana=("MW-A-N25", "MW-A-M4"), Ben=("MW-B-N1", "MW-B-A1"), Cleo=("MW-C-N24", "MW-C-M4"))
     assert "Ben queda fuera de esta ronda: no puede pagar." in said(t, events)[1]
     events = t.game.apply({"type": "award_victory", "t": 99, "side": "Ana"})
-    assert said(t, events)[1] == (f"Ana gana la ronda {say_integer(1)}. Victoria {say_integer(1)} de {say_integer(2)}. "
-                                  f"Ronda {say_integer(2)}. Baraja tu mazo entero.")
+    assert said(t, events)[1] == (f"Ana gana la ronda {es_number(1)}. Victoria {es_number(1)} de {es_number(2)}. "
+                                  f"Ronda {es_number(2)}. Baraja tu mazo entero.")
     events = t.game.apply({"type": "award_victory", "t": 100, "side": "Ana"})
-    assert said(t, events) == ("game_over", f"Ana gana la ronda {say_integer(2)}. Victoria {say_integer(2)} de "
-                                            f"{say_integer(2)}. ¡Ana gana la partida!")
+    assert said(t, events) == ("game_over", f"Ana gana la ronda {es_number(2)}. Victoria {es_number(2)} de "
+                                            f"{es_number(2)}. ¡Ana gana la partida!")
 
 
 def test_solo_moves_and_redraws_are_said_in_spanish():
     t = Table(players=["Ana"])
-    assert said(t, t.hand(Ana=("MW-A-N5", "MW-A-A2")))[1] == f"Mueve {say_integer(7)} cartas de tu mazo a tu botín."
+    assert said(t, t.hand(Ana=("MW-A-N5", "MW-A-A2")))[1] == f"Mueve {es_number(7)} cartas de tu mazo a tu botín."
     assert said(t, t.hand(Ana=("MW-A-N1", "MW-A-M1")))[1] == "Mueve una carta de tu mazo a tu botín."
     assert said(t, t.hand(Ana=("MW-A-N7", "MW-A-D2")))[1] == "Hay resto. Descarta las dos cartas y roba otra vez."
 
@@ -242,7 +254,7 @@ def test_solo_moves_and_redraws_are_said_in_spanish():
 def test_a_drawn_round_is_said_in_spanish():
     t = Table()
     event = {"type": "round_drawn", "round": 2}
-    assert said(t, [event])[1] == f"Nadie puede luchar. Se repite la ronda {say_integer(2)}."
+    assert said(t, [event])[1] == f"Nadie puede luchar. Se repite la ronda {es_number(2)}."
 
 
 def test_the_lines_rendered_ahead_are_in_the_language_of_the_game():
