@@ -174,7 +174,7 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
     expected = demo.expected
     same = [_play(a) for a in actions] == [_play(a) for a in expected.actions]
     print()
-    say("\n".join(expected.summary()))
+    say("\n".join(game.summary(expected)))
     if args.screens:
         say(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
     if args.sounds:

@@ -20,7 +20,7 @@ def text_demo(plugin: StationGame, config: Mapping[str, Any], seed: int, *, save
               pace: float = 0.0) -> int:
     """Play and tell the game; ``save`` writes its journal for ``mathstation replay``."""
     game = new_game(config)
-    say(game.headline())
+    say(plugin.headline(game))
     say(f"Virtual players, shuffle seed {seed}.")
     print()
     tell = plugin.story(game)
@@ -31,7 +31,7 @@ def text_demo(plugin: StationGame, config: Mapping[str, Any], seed: int, *, save
                 if pace:
                     time.sleep(pace)
     print()
-    say("\n".join(game.summary()))
+    say("\n".join(plugin.summary(game)))
     if save:
         write_journal_file(save, game.config, game.actions)
         say(f"\nJournal saved to {save}: replay it with `mathstation replay {save}`")

@@ -165,6 +165,15 @@ class StationGame(ABC):
         """The demo's storyteller for ``game``: the lines one event adds to the story."""
         return lambda event: ["  " + game.describe(event)] if event["type"] in self.story_events else []
 
+    def headline(self, game: Game) -> str:
+        """The story's first line: the game and its setup (a game with its own words says them in
+        the language of the moment; by default the engine's English)."""
+        return game.headline()
+
+    def summary(self, game: Game) -> list[str]:
+        """The story's last lines: where the game stands (by default the engine's English)."""
+        return game.summary()
+
     @abstractmethod
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         """Seeded players holding real cards play ``game`` (a fresh engine game) to its end:

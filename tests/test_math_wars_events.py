@@ -80,11 +80,14 @@ def test_a_round_and_the_game_are_won_in_full_events():
     assert (outcome.over, outcome.winners, outcome.scores) == (True, ("Ben",), {"Ana": 0, "Ben": 2})
     message = "The game is over: Ben won. Start a new game to play again."
     assert without_t(t.game.apply({"type": "award_victory", "t": 3, "side": "Ana"})) == [
-        {"type": "violation", "player": "Ana", "card": None, "code": "game_over", "message": message}]
+        {"type": "violation", "player": "Ana", "card": None, "code": "game_over", "message": message,
+         "winner": "Ben"}]
     assert without_t(t.game.apply({"type": "reset_round", "t": 4})) == [
-        {"type": "violation", "player": None, "card": None, "code": "game_over", "message": message}]
+        {"type": "violation", "player": None, "card": None, "code": "game_over", "message": message,
+         "winner": "Ben"}]
     assert without_t(t.game.apply({"type": "play", "t": 5, "player": "Ana", "card": "MW-A-N3"})) == [
-        {"type": "violation", "player": "Ana", "card": "MW-A-N3", "code": "game_over", "message": message}]
+        {"type": "violation", "player": "Ana", "card": "MW-A-N3", "code": "game_over", "message": message,
+         "winner": "Ben"}]
 
 
 def test_a_round_restarted_by_the_table_is_told_as_such():
@@ -196,8 +199,9 @@ def test_a_solo_hand_is_told_in_full_and_counts_its_hands():
     assert without_t(t.hand(Ana=("MW-A-N7", "MW-A-D2")))[2:] == [
         {"type": "hand_result", "hand": 2, "level": 0, "highest": 7, "top": ["Ana"], "results": [
             {"player": "Ana", "count": 7, "op": "÷", "crate": 2, "result": 7,
-             "note": "7 ÷ 2 leaves a remainder: only your COUNT META card counts"}]},
-        {"type": "hand_redraw", "hand": 2, "player": "Ana", "reason": "7 ÷ 2 leaves a remainder"}]
+             "note": "7 ÷ 2 leaves a remainder: only your COUNT META card counts", "note_code": "remainder"}]},
+        {"type": "hand_redraw", "hand": 2, "player": "Ana", "reason": "7 ÷ 2 leaves a remainder",
+         "code": "remainder", "count": 7, "op": "÷", "crate": 2}]
     assert t.game.state()["hand"] == 3
 
 
@@ -227,3 +231,24 @@ def test_a_card_refused_this_hand_lies_there_until_the_next_hand():
     assert "MW-C-N5" in t.game.table_cards()
     t.hand(Ana=("MW-A-N9", "MW-A-A1"), Ben=("MW-B-N2", "MW-B-A1"))
     assert "MW-C-N5" not in t.game.table_cards()
+
+
+def test_a_refusal_carries_the_values_its_words_need_beside_the_english_message():
+    """The station words a refusal in its own language from the code and these values (the
+    English ``message`` is the journal's)."""
+    t = Table(players=["Ana", "Ben", "Cleo"])
+    t.hand(Ana=("MW-A-N10", "MW-A-A2"), Ben=("MW-B-N6", "MW-B-M2"), Cleo=("MW-C-N3", "MW-C-A1"))   # MATH WAR
+    (war,) = t.play("Cleo", "MW-C-N20")
+    assert (war["code"], war["contenders"]) == ("not_in_war", ["Ana", "Ben"])
+    (deck,) = t.play("Ana", "MW-B-N3")
+    assert (deck["code"], deck["own_deck"]) == ("not_your_deck", "A")
+    (edition,) = Table(edition="mwm25").play("Ana", "MW-A-N30")
+    assert (edition["code"], edition["highest"]) == ("not_in_edition", 25)
+
+
+def test_a_crate_card_left_out_says_why_by_code_and_keeps_its_english_note():
+    t = Table()
+    events = t.hand(Ana=("MW-A-N12", "MW-A-D5"), Ben=("MW-B-N3", "MW-B-A1"))
+    ana, ben = t.of("hand_result", events)[0]["results"]
+    assert ana["note_code"] == "remainder" and ana["note"].startswith("12 ÷ 5 leaves a remainder")
+    assert "note_code" not in ben and ben["note"] == ""

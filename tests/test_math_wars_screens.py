@@ -1,16 +1,20 @@
 """Math Wars Meta's OLED screens in a child's words: every screen of real games (eight players,
-teams, Solo, MATH WARs, knock-outs, every refused play) fits whole, says who pays how many cards
-to whose spoils pile, says a remainder in words, and ends on the next step."""
+teams, Solo, MATH WARs, knock-outs, every refused play) fits whole in every language the station
+speaks, says who pays how many cards to whose spoils pile, says a remainder in words, and ends on
+the next step."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
+from screen_helpers import unreadable_in_every_language
 
 from engine.math_wars.game import MathWars
-from station.ui import fonts
 from station.games.math_wars import screens as screens
+from station.games.math_wars.words import OUT_REASONS
+from station.i18n import language, use_language
 from station.ui.screens import compose
 from station.ui.views import BannerView, HandView, LiveView, SetupView, View
 
@@ -72,6 +76,12 @@ def every_screen() -> tuple[dict[str, View], dict[str, list[View]]]:
     moments["solo"] = solo.hand(("Farouk", 12, "S2"))
     moments["solo_remainder"] = solo.hand(("Farouk", 13, "D2"))
 
+    remainders = Table("remainders", views, players=["Ana", "Farouk"])
+    moments["remainders"] = remainders.hand(("Ana", 14, "D5"), ("Farouk", 13, "D2"))
+    for reason in OUT_REASONS:
+        views[f"knocked_out-{reason}"] = screens.overlays([{"type": "knocked_out", "player": "Farouk", "reason": reason}],
+                                                           remainders.game.state(), "press")[0].view
+
     refused = Table("refused", views, players=["Farouk", "Dmitri"], edition="mwm25")
     refused.hand(("Farouk", 3, "A1"))
     for code in ("MW-B-N4", "MW-A-N30", "MW-A-N5"):
@@ -81,20 +91,27 @@ def every_screen() -> tuple[dict[str, View], dict[str, list[View]]]:
         event = {"type": "violation", "player": "Farouk", "code": code, "card": "MW-A-N3",
                  "message": "That card is already on the table."}
         views[f"violation-{code}"] = screens.overlays([event], refused.game.state(), "press")[0].view
-    views["setup"] = SetupView("Math Wars Meta", tuple((o.label, o.choices[-1].label) for o in
-                                                       screens.setup_options({})), 0, "CONFIRM: change")
+    options = screens.setup_options({})
+    for row, option in enumerate(options):   # each row selected, showing each of its choices
+        for choice in option.choices:
+            rows = tuple((o.label, choice.label if o is option else o.shown) for o in options)
+            views[f"setup/{option.key}/{choice.value}"] = SetupView("Math Wars Meta", rows, row, "CONFIRM: change")
     return views, moments
 
 
 SCREENS, MOMENTS = every_screen()
 
 
+@functools.cache
+def screens_in(name: str) -> dict[str, View]:
+    """Every screen, its words in the language ``name``."""
+    with use_language(name):
+        return every_screen()[0]
+
+
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_every_math_wars_screen_fits_whole_in_glyphs_the_oled_has(name):
-    for item in compose(SCREENS[name]).items:
-        if item.kind == "text":
-            assert "…" not in item.shown, f"{name}: {item.wanted!r} was cut to {item.shown!r}"
-            assert not fonts.missing(item.wanted), f"{name}: {item.wanted!r} has no glyph for {fonts.missing(item.wanted)}"
+def test_every_math_wars_screen_reads_whole_in_every_language(name):
+    assert unreadable_in_every_language(lambda: screens_in(language())[name]) == {}
 
 
 def texts(view: View) -> list[str]:
@@ -169,3 +186,57 @@ def test_a_refused_card_says_why_in_the_numbers_played_and_to_take_it_back():
     for code in ("card_on_table", "already_played", "wrong_game", "not_your_deck"):
         assert " ".join(texts(SCREENS[f"violation-{code}"])).endswith("Take it back"), code
     assert " ".join(texts(SCREENS["violation-game_over"])).endswith("CONFIRM: new game")
+
+
+# ---- in Spanish ------------------------------------------------------------------------------------
+
+def spanish(name: str) -> list[str]:
+    return texts(screens_in("es")[name])
+
+
+def test_in_spanish_a_remainder_a_payment_and_a_math_war_are_said_in_a_childs_words():
+    with use_language("es"):
+        views, moments = every_screen()
+    hidden, revealed = [v for v in moments["remainder"] if isinstance(v, HandView)]
+    assert (hidden.title, hidden.hint) == ("Mano 1", "CONFIRM: ver")
+    assert revealed.rows[0].detail == "solo 14" and revealed.hint == "14 ÷ 5 deja resto"
+    both = [v for v in moments["remainders"] if isinstance(v, HandView)][1]
+    assert [row.detail for row in both.rows] == ["solo 14", "solo 13"] and both.hint == "Resto: sin MATH CRATE"
+    won = next(v for v in moments["remainder"] if isinstance(v, BannerView))
+    assert (won.title, won.big, won.lines, won.hint) == ("Gana la mano 1", "Farouk", ("Ana: 2 a su botín",),
+                                                         "Con las cartas jugadas")
+    team_won = next(v for v in moments["teams"] if isinstance(v, BannerView))
+    assert team_won.lines == ("Chloé: 18 a Ana", "Farouk: 18 a Ana")
+    war = next(v for v in moments["math_war"] if isinstance(v, BannerView) and v.title == "¡MATH WAR!")
+    assert war.lines == ("3 boca abajo, 1 arriba", "+ un MATH CRATE nuevo") and war.hint == "Gana el más alto"
+    assert views["duel/war/live"].headline == "3 boca abajo, 1 arriba"
+
+
+def test_in_spanish_the_live_screen_counts_cards_and_ends_the_game_on_confirm():
+    live = screens_in("es")["eight/16/live"]
+    assert isinstance(live, LiveView) and live.title == "Mano 2" and live.headline == "¡Cartas a la mesa!"
+    assert live.players[0].detail == "9 cartas" and live.footer.startswith("Vict. 0-0")
+    over = screens_in("es")["duel/over/live"]
+    assert over.headline == "¡Ganó Ana!" and over.footer == "CONFIRM: otra partida"
+    assert [p.detail for p in over.players] == ["24 cartas", "fuera"]
+
+
+def test_in_spanish_solo_and_the_round_screens_end_on_the_next_step():
+    with use_language("es"):
+        views, moments = every_screen()
+    moved = next(v for v in moments["solo"] if isinstance(v, BannerView))
+    assert (moved.big, moved.lines, moved.hint) == ("Mueve 10", ("cartas del mazo al botín",), "Luego recoge tus cartas")
+    again = next(v for v in moments["solo_remainder"] if isinstance(v, BannerView))
+    assert (again.title, again.big, again.lines) == ("Hay resto", "Roba otra vez", ("Descarta las dos",))
+    hints = {v.title: v.hint for v in moments["knock_out"] if isinstance(v, BannerView)}
+    assert (hints["Queda fuera"], hints["Gana la ronda 1"], hints["Nueva ronda"]) == (
+        "Espera a la próxima", "Ahora, otra ronda", "Y juega tus cartas")
+    last = next(v for v in moments["game_won"] if isinstance(v, BannerView) and v.title == "Gana la ronda 2")
+    assert last.lines == ("VICTORY! 2 de 2",) and last.hint == "¡y la partida!"
+
+
+def test_in_spanish_a_refused_card_says_why_in_the_numbers_played_and_to_take_it_back():
+    assert " ".join(spanish("refused/4/0")).endswith("Farouk 30 no está del 1 al 25. Quítala")
+    for code in ("card_on_table", "already_played", "wrong_game", "not_your_deck", "not_in_war"):
+        assert " ".join(spanish(f"violation-{code}")).endswith("Quítala"), code
+    assert " ".join(spanish("violation-game_over")).endswith("CONFIRM: otra partida")

@@ -118,8 +118,9 @@ class MathWars(Game):
             raise ActionError(f"'play' action names no card: {exc}") from None
         problem = self._judge_play(player, card)
         if problem is not None:
-            code, message = problem
-            return [{"type": "violation", "player": player, "card": card.id, "code": code, "message": message}]
+            code, message, values = problem
+            return [{"type": "violation", "player": player, "card": card.id, "code": code, "message": message,
+                     **values}]
         return self._accept_play(player, card)
 
     def on_award_victory(self, action: Mapping[str, Any]) -> list[Event]:
@@ -143,29 +144,32 @@ class MathWars(Game):
 
     # ---- judging a play ---------------------------------------------------------------------
 
-    def _judge_play(self, player: str, card: Card) -> tuple[str, str] | None:
-        """The rule this play breaks, as (code, message for a child), or None when it is fine."""
+    def _judge_play(self, player: str, card: Card) -> tuple[str, str, dict[str, Any]] | None:
+        """The rule this play breaks, as (code, message for a child, the values its words need
+        beyond the player and the card), or None when it is fine."""
         seat, face = self._seats[player], card.face
         if self.winner is not None:
-            return "game_over", text.game_over(self.winner)
+            return "game_over", text.game_over(self.winner), {"winner": self.winner}
         if card.game != self.name:
-            return "wrong_game", text.wrong_game(card)
+            return "wrong_game", text.wrong_game(card), {}
         if self.piles[player].out:
-            return "player_out", text.player_out(player)
+            return "player_out", text.player_out(player), {}
         if player not in self.showdown.contenders:
-            return "not_in_war", text.not_in_war(player, self.showdown.contenders)
+            return ("not_in_war", text.not_in_war(player, self.showdown.contenders),
+                    {"contenders": list(self.showdown.contenders)})
         if face.kind == COUNT and face.number is not None and face.number.value > self.rules.edition.count_cards:
-            return "not_in_edition", text.not_in_edition(face.number.value, self.rules.edition)
+            return ("not_in_edition", text.not_in_edition(face.number.value, self.rules.edition),
+                    {"highest": self.rules.edition.count_cards})
         # Cards change hands only under Option 2, and only COUNT META cards.
         if card.copy != seat.copy and (face.kind == CRATE or self.rules.discard_option == 1):
-            return "not_your_deck", text.not_your_deck(player, card.copy, seat.copy)
+            return "not_your_deck", text.not_your_deck(player, card.copy, seat.copy), {"own_deck": seat.copy}
         if card.id in self._on_table:
-            return "card_on_table", text.card_on_table(face)
+            return "card_on_table", text.card_on_table(face), {}
         if face.kind == COUNT and self.rules.discard_option == 1 and card.id in self._used:
-            return "card_already_used", text.card_already_used(face)
+            return "card_already_used", text.card_already_used(face), {}
         pile = self.showdown.count if face.kind == COUNT else self.showdown.crate
         if player in pile:
-            return "already_played", text.already_played(player, face.label)
+            return "already_played", text.already_played(player, face.label), {}
         return None
 
     def _accept_play(self, player: str, card: Card) -> list[Event]:
@@ -209,6 +213,8 @@ class MathWars(Game):
         note = "" if verdict.ok else text.count_alone(verdict.message)
         record = {"player": player, "count": int(n), "op": crate.op, "crate": int(m),
                   "result": int(result), "note": note}
+        if not verdict.ok:
+            record["note_code"] = verdict.verdict.value   # "remainder": why the MATH CRATE card is left out
         return record, verdict.message
 
     def _resolve(self) -> list[Event]:
@@ -318,7 +324,9 @@ class MathWars(Game):
         events: list[Event] = [{"type": "hand_result", "hand": self.hand, "level": 0, "results": [result],
                                 "highest": result["result"], "top": [player]}]
         if result["note"]:
-            events.append({"type": "hand_redraw", "hand": self.hand, "player": player, "reason": why})
+            events.append({"type": "hand_redraw", "hand": self.hand, "player": player, "reason": why,
+                           "code": result["note_code"], "count": result["count"], "op": result["op"],
+                           "crate": result["crate"]})
             discarded = 0
         else:
             discarded, _ = piles.take(max(result["result"], 0), may_reshuffle=False)
@@ -347,7 +355,7 @@ class MathWars(Game):
 
     def _violation_game_over(self, side: str | None) -> Event:
         return {"type": "violation", "player": side, "card": None, "code": "game_over",
-                "message": text.game_over(self.winner or "")}
+                "message": text.game_over(self.winner or ""), "winner": self.winner}
 
     # ---- reading the game -------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from typing import Any
 from engine.catalog import load_catalog
 from engine.math_wars import MathWars
 from station.games.math_wars.players import VirtualTable
+from station.games.math_wars.words import WORDS
 from station.sim.scenario import Scenario, Step
 from station.sim.virtual_table import Lighting, PlacedCard, Scene
 from station.table.mat import mat_layout
@@ -56,7 +57,7 @@ def demo_scenario(config: Mapping[str, Any], seed: int, *, reveal: str = "press"
             add("wait", 2.0)
             add("remove", "all")
     add("wait", 3.0)
-    scenario = Scenario(f"Demo: Math Wars Meta, seed {seed}", tuple(steps), game=dict(config), seed=seed,
+    scenario = Scenario(WORDS.gettext("Demo: Math Wars Meta, seed {seed}", seed=seed), tuple(steps), game=dict(config), seed=seed,
                         reveal=reveal)
     return scenario, shadow
 

@@ -15,6 +15,8 @@ from station.settings import Key, one_of, seat_keys, whole
 from station.table.mat import MatLayout, mat_layout
 from station.games.math_wars import screens as screens
 from station.games.math_wars import spoken as spoken
+from station.games.math_wars import story as told
+from station.games.math_wars.words import WORDS
 from station.ui.views import clock_text
 
 if TYPE_CHECKING:
@@ -42,8 +44,9 @@ class MathWarsStation(StationGame):
             **seat_keys(default_players=2, most=8),
             "edition": Key("mwm25", one_of(*EDITIONS)),
             "discard_option": Key(1, whole(1, 2)),
-            "victories_to_win": Key(0, whole(0, 20), "0 = the edition's (4 or 5)"),
-            "reveal": Key("press", one_of(*REVEAL_CHOICES), "show results on a button press, or at once"),
+            "victories_to_win": Key(0, whole(0, 20), WORDS.lazy_gettext("0 = the edition's (4 or 5)")),
+            "reveal": Key("press", one_of(*REVEAL_CHOICES),
+                          WORDS.lazy_gettext("show results on a button press, or at once")),
         }
 
 
@@ -61,7 +64,7 @@ class MathWarsStation(StationGame):
 
     def menu(self, state: Mapping[str, Any]) -> Menu | None:
         votes = screens.table_votes(state)
-        return Menu("Table vote", tuple(votes)) if votes else None
+        return Menu(WORDS.gettext("Table vote"), tuple(votes)) if votes else None
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         victories = dict(game.outcome().scores)
@@ -73,8 +76,10 @@ class MathWarsStation(StationGame):
         }
 
     def story(self, game: Game) -> Callable[[Event], list[str]]:
-        """The engine's sentences, each hand headed "Round 2, hand 5"."""
+        """The game's events in the language of the moment (``story.describe``; the engine's own
+        sentences stay English, for the journal), each hand headed "Round 2, hand 5"."""
         round_number = 1
+        rules = game.rules  # type: ignore[attr-defined]
 
         def tell(event: Event) -> list[str]:
             nonlocal round_number
@@ -82,10 +87,16 @@ class MathWarsStation(StationGame):
             if event["type"] == "round_started":
                 round_number = event["round"]
             if event["type"] == "hand_result" and event["level"] == 0:
-                heading = [f"Round {round_number}, hand {event['hand']}"]
-            return heading + (["  " + game.describe(event)] if event["type"] in self.story_events else [])
+                heading = [told.heading(round_number, event["hand"])]
+            return heading + (["  " + told.describe(event, rules)] if event["type"] in self.story_events else [])
 
         return tell
+
+    def headline(self, game: Game) -> str:
+        return told.headline(game.rules)  # type: ignore[attr-defined]
+
+    def summary(self, game: Game) -> list[str]:
+        return told.summary(game.state())
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.games.math_wars.players import VirtualTable
@@ -93,13 +104,14 @@ class MathWarsStation(StationGame):
         return VirtualTable(game, seed=seed).actions()  # type: ignore[arg-type]
 
     def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
-        group.add_argument("--edition", choices=list(EDITIONS), default="mwm25", help="COUNT META 1-25 or 1-100")
+        group.add_argument("--edition", choices=list(EDITIONS), default="mwm25",
+                           help=WORDS.gettext("COUNT META 1-25 or 1-100"))
         group.add_argument("--victories", type=int, default=None,
-                           help="VICTORY! cards to win (default 1, a short game; --text: the edition's)")
+                           help=WORDS.gettext("VICTORY! cards to win (default 1, a short game; --text: the edition's)"))
         group.add_argument("--team", action="append", metavar="NAME:P1,P2", dest="teams",
-                           help="Team v Team (repeat for each team; --text only)")
+                           help=WORDS.gettext("Team v Team (repeat for each team; --text only)"))
         group.add_argument("--discard-option", type=int, choices=[1, 2], default=1,
-                           help="1: losers pay into their own spoils pile; 2: into the winner's")
+                           help=WORDS.gettext("1: losers pay into their own spoils pile; 2: into the winner's"))
 
     def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
         config: dict[str, Any] = {"game": NAME, "seed": seed, "edition": args.edition,
@@ -107,7 +119,7 @@ class MathWarsStation(StationGame):
         if args.teams:
             teams = dict(_team(text) for text in args.teams)
             if any(not members for members in teams.values()):
-                raise ConfigError("give a team as NAME:PLAYER,PLAYER, e.g. --team Red:Ana,Ben")
+                raise ConfigError(WORDS.gettext("give a team as NAME:PLAYER,PLAYER, e.g. --team Red:Ana,Ben"))
             config["teams"] = teams
         else:
             config["players"] = players

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from station.games.math_wars.words import WORDS
 from station.table.adapter import Lying, Note, Reading, TableAdapter
 from station.table.mat import MatLayout
 
@@ -36,12 +37,14 @@ class MathWarsTable(TableAdapter):
         if zone is None:
             if card not in self._outside:
                 self._outside.add(card)
-                reading.notes.append(Note("outside_zones", "Not in a box", "Put cards in your boxes", card))
+                reading.notes.append(Note("outside_zones", WORDS.gettext("Not in a box"),
+                                          WORDS.gettext("Put cards in your boxes"), card))
             return
         self._outside.discard(card)
         player = self.player_at(zone)
         if player is None:
-            reading.notes.append(Note("empty_seat", "Empty seat", f"Nobody plays at seat {zone.seat}", card))
+            reading.notes.append(Note("empty_seat", WORDS.gettext("Empty seat"),
+                                      WORDS.gettext("Nobody plays at seat {seat}", seat=zone.seat), card))
             return
         if card in state.get("on_table", ()):
             return  # lifted and put back in the same hand
