@@ -83,7 +83,7 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     clock = _time_left(state, seconds) if state["seconds"] else clock_text(seconds - state["started_at"])
     # cards down and cards left, not points: the score (down less left) is said once, at the round's end
     if len(seats) == 1:
-        lines = (WORDS.gettext("{cards} down", cards=_down(seat)), WORDS.gettext("{cards} left", cards=seat["left"]))
+        lines = (WORDS.ngettext("{n} down", "{n} down", _down(seat)), WORDS.ngettext("{n} left", "{n} left", seat["left"]))
         return MapView(title, _tiles(seat), lines, clock, WORDS.gettext("Play, then draw to 3"))
     lines = tuple(f"{s['player']} {_down(s)}" for s in seats)
     following = seats[(page + 1) % len(seats)]["player"]
@@ -161,10 +161,10 @@ def _round_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]
     shown_ = []
     for name, s in e["scores"].items():
         down = s["numbers"] + 2 * s["rules"]
-        played = WORDS.gettext("{numbers} played, {rules} Rules: +{down}", numbers=s["numbers"], rules=s["rules"],
-                               down=down) if s["rules"] else \
-            WORDS.gettext("{numbers} played: +{down}", numbers=s["numbers"], down=down)
-        lines = [played, WORDS.gettext("{left} left: −{left}", left=s["unplayed"])]
+        played = WORDS.ngettext("{n} played, {rules} Rules: +{down}", "{n} played, {rules} Rules: +{down}",
+                                s["numbers"], rules=s["rules"], down=down) if s["rules"] else \
+            WORDS.ngettext("{n} played: +{down}", "{n} played: +{down}", s["numbers"], down=down)
+        lines = [played, WORDS.ngettext("{n} left: −{n}", "{n} left: −{n}", s["unplayed"])]
         if e["stolen"]:
             lines = [WORDS.gettext("Round score {score}", score=signed(s["score"])),
                      WORDS.gettext("Best: +{points} for cards left", points=s["points"]) if name in e["winners"]
