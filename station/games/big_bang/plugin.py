@@ -13,6 +13,7 @@ from station.games import Action, Demo, StationGame
 from station.settings import Key, seat_keys, whole, yes_no
 from station.games.big_bang import screens as screens
 from station.games.big_bang import spoken as spoken
+from station.games.big_bang import story
 from station.games.big_bang.story import describe
 from station.games.big_bang.words import WORDS
 
@@ -36,8 +37,10 @@ class BigBangStation(StationGame):
     def settings(self) -> dict[str, Key]:
         return {
             **seat_keys(default_players=1, most=2),  # the mat has play areas for two
-            "rules_cards": Key(False, yes_no, WORDS.lazy_gettext("the six Rules triangles are in the game (2 points each)")),
-            "replay": Key(False, yes_no, WORDS.lazy_gettext("a dead hand's cards are shuffled back in when the deck runs out")),
+            "rules_cards": Key(False, yes_no,
+                               WORDS.lazy_gettext("the six Rules triangles are in the game (2 points each)")),
+            "replay": Key(False, yes_no,
+                          WORDS.lazy_gettext("a dead hand's cards are shuffled back in when the deck runs out")),
             "minutes": Key(0, whole(0, 60), WORDS.lazy_gettext("a speed game's time limit in minutes, 0 for none")),
             "rounds": Key(1, whole(1, 10), WORDS.lazy_gettext("rounds in a game")),
             "stolen": Key(False, yes_no,
@@ -47,6 +50,15 @@ class BigBangStation(StationGame):
     def story(self, game: Game) -> Callable[[Event], list[str]]:
         """The demo's story in the game's own words, in the language of the moment."""
         return lambda event: ["  " + describe(event)] if event["type"] in self.story_events else []
+
+    def headline(self, game: Game) -> str:
+        """The demo's first line, the game as set up, in the language of the moment (the engine's
+        ``game.headline()`` stays English for logs)."""
+        return story.headline(game.config)
+
+    def summary(self, game: Game) -> list[str]:
+        """The demo's last lines, where the game stands, in the language of the moment."""
+        return story.summary(game.state())
 
     def table(self, config: Mapping[str, Any]) -> TableAdapter:
         from station.games.big_bang.table import BigBangTable
