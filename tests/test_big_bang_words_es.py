@@ -13,7 +13,6 @@ import pytest
 from engine.big_bang import BigBang
 from engine.rules import new_game
 from station.games import plugin
-from station.games.big_bang import story
 from station.games.big_bang.demo import demo_scenario
 from station.i18n import use_language
 
@@ -79,7 +78,7 @@ def told(language: str, seed: int = 3) -> tuple[list[str], list[str]]:
         game = new_game(config)
         tell = BB.story(game)
         lines = [line for _, events in BB.virtual_players(game, seed) for event in events for line in tell(event)]
-        return lines, [story.headline(game.config), *story.summary(game.state())]
+        return lines, [BB.headline(game), *BB.summary(game)]
 
 
 def test_the_demo_story_is_told_in_spanish():
