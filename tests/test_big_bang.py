@@ -159,7 +159,7 @@ def test_a_card_touching_no_card_is_judged_and_not_added():
     verdict = table.play(5, (3, 0))
     assert verdict == {"type": "card_played", "player": "Ana", "card": number(5), "kind": "number", "value": 5,
                        "cell": [3, 0], "turn": 180, "from": "hand", "ok": False, "reason": "Touch a card",
-                       "score": 0, "left": 28, "t": table.t}
+                       "why": {"code": "touch_a_card"}, "score": 0, "left": 28, "t": table.t}
     assert table.said([verdict]) == ["Ana: 5 is no play: Touch a card. Take it back."]
     table.play(6, (1, 0))
     refused = table.play(7, (2, 0))  # 7 beside 6: fine …
@@ -309,7 +309,7 @@ def test_a_card_that_fits_is_no_dead_card():
     table.lay(CLOSED)
     refused = table.discard(5)
     assert refused == [{"type": "violation", "player": "Ana", "code": "fits", "message": "That 5 fits: play it.",
-                        "card": number(5), "t": table.t}]
+                        "card": number(5), "kind": "number", "value": 5, "t": table.t}]
     assert table.seat()["discard"] == []
     opening = Table()
     assert opening.discard(7)[0]["message"] == "That 7 fits: play it.", "anything fits beside the Black Star"
@@ -334,7 +334,7 @@ def test_the_discard_piles_top_may_be_played_but_no_digging():
     dug = table.play(number(7), (3, 0))
     assert dug == {"type": "violation", "player": "Ana", "code": "no_digging",
                    "message": "The pile's top card is 2. Put this one back.",
-                   "card": number(7), "t": table.t}
+                   "card": number(7), "top": {"kind": "number", "value": 2}, "t": table.t}
     assert table.said([dug]) == ["Ana: The pile's top card is 2. Put this one back."]
     assert table.act("lift", player="Ana", card=number(2)) == [], "lifting the top to play it is fine"
     top = table.play(number(2), (3, 0))
@@ -459,7 +459,7 @@ def test_done_with_the_deck_gone_says_what_still_fits():
     table.act("done", player="Ana")
     refused = table.act("done", player="Ana")
     assert refused == [{"type": "violation", "player": "Ana", "code": "hand_fits", "message": "Your 1 fits: play it.",
-                        "card": number(1), "t": table.t}]
+                        "card": number(1), "kind": "number", "value": 1, "t": table.t}]
 
 
 def test_with_the_deck_gone_the_discard_piles_top_keeps_the_game_going():
@@ -470,7 +470,8 @@ def test_with_the_deck_gone_the_discard_piles_top_keeps_the_game_going():
     assert table.game.state()["phase"] == "playing"
     refused = table.act("done", player="Ana")
     assert refused == [{"type": "violation", "player": "Ana", "code": "top_fits",
-                        "message": "The 7 on the discard pile fits: play it.", "card": number(7), "t": table.t}]
+                        "message": "The 7 on the discard pile fits: play it.", "card": number(7),
+                        "kind": "number", "value": 7, "t": table.t}]
     ended = table.act("play", player="Ana", card=number(7), cell=[5, -1], turn=turns((5, -1))[0])
     assert ended[0]["ok"] and ended[0]["from"] == "discard"
     assert [e["type"] for e in ended][1:3] == ["player_done", "round_over"], "the 1 fits but is buried: no digging"
@@ -554,7 +555,7 @@ def test_replay_happens_once_a_round():
     assert table.discard(2)[0]["type"] == "discarded", "no 2 fits yet"
     again = table.act("done", player="Ana")
     assert again == [{"type": "violation", "player": "Ana", "code": "hand_fits", "message": "Your 1 fits: play it.",
-                      "card": number(1), "t": table.t}], "the pile is not shuffled back a second time"
+                      "card": number(1), "kind": "number", "value": 1, "t": table.t}], "the pile is not shuffled back a second time"
     assert [c["card"] for c in table.seat()["discard"]] == [number(2)]
 
 
@@ -691,6 +692,25 @@ def test_cards_of_another_game_are_refused():
     table = Table()
     wrong = table.act("play", player="Ana", card="SU-A-N5A", cell=[1, 0], turn=180)
     assert wrong[0]["code"] == "wrong_game" and wrong[0]["message"] == "That card is from SUM, not Big Bang."
+    assert wrong[0]["game"] == "sum"  # the station's words name the game in its own language
+
+
+def test_every_refusal_carries_its_code_and_the_values_its_words_need():
+    """The station words a verdict in the child's language from these, never from the English
+    ``reason`` or ``message`` (kept for journals and logs)."""
+    table = Table(("Ana", "Ben"), rules_cards=True)
+    assert table.play("BB-A-R3", (1, 0), 60)["why"] == {"code": "dead_face"}  # its dead side against the Star
+    table.play(4, (1, 0))
+    assert table.play(6, (2, 0))["why"] == {"code": "one_apart", "card": 6, "other": 4}
+    assert table.play(6, (5, 0))["why"] == {"code": "touch_a_card"}
+    assert table.play(5, (1, 0))["why"] == {"code": "cell_taken"}
+    assert table.play("BB-A-R1", (2, 0), 0)["why"] == {"code": "only", "numbers": [6, 7]}
+    assert table.play(3, (2, 0))["why"] is None  # it fits
+    theirs = table.play("BB-B-N4A", (0, 1))
+    assert {k: theirs[k] for k in ("code", "set", "owner", "own")} == {"code": "not_your_set", "set": "B",
+                                                                        "owner": "Ben", "own": "A"}
+    nobody = table.play("BB-C-N4A", (0, 1))
+    assert (nobody["set"], nobody["owner"], nobody["own"]) == ("C", None, "A")
 
 
 @pytest.mark.parametrize("action, message", [

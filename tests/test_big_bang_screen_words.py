@@ -11,6 +11,7 @@ import pytest
 
 from engine.big_bang import BigBang, text
 from station.games import plugin
+from station.i18n import use_language
 from station.ui.overlays import Overlay
 from station.ui.views import BannerView, MapView, Menu, Tile, VerdictView
 
@@ -265,3 +266,142 @@ def test_the_round_sum_counts_a_rules_card_twice():
     events = game.apply({"type": "time_up", "t": 60.0})
     assert [o.view for o in shown(game, events) if o.view.hint == "CONFIRM: next"] == [
         BannerView("Round 1", "−31 points", ("0 played, 1 Rules: +2", "33 left: −33"), "CONFIRM: next")]  # 2 − 33
+
+
+# ---- in Spanish ----------------------------------------------------------------------------------
+
+def test_the_setup_rows_read_in_spanish():
+    with use_language("es"):
+        assert rows({"minutes": 7}) == [
+            ("players", "Jugadores", [(1, "solo"), (2, "carrera de 2")], 1, "solo"),
+            ("rules_cards", "Cartas de reglas", [(False, "fuera"), (True, "dentro")], False, "fuera"),
+            ("minutes", "Reloj", [(7, "7 min"), (0, "sin reloj"), (3, "3 min"), (5, "5 min"), (10, "10 min"),
+                                  (15, "15 min")], 7, "7 min"),
+            ("replay", "Cartas muertas", [(False, "fuera"), (True, "vuelven")], False, "fuera"),
+            ("rounds", "Rondas", [(1, "1"), (2, "2"), (3, "3"), (5, "5")], 1, "1"),
+            ("stolen", "Puntos", [(False, "las tuyas"), (True, "robados")], False, "las tuyas"),
+        ]
+
+
+def test_the_live_screens_read_in_spanish():
+    with use_language("es"):
+        race = game_of(("Ana", "Ben"), start=None, rounds=2)
+        assert BB.live_view(race.state(), 0.0, 0) == BannerView(
+            "Ronda 1 de 2", "¿Listos?", ("Una estrella cada uno", "Baraja y roba 3"), "CONFIRM: ¡ya!")
+        solo = game_of(start=10.0)
+        play(solo, "BB-A-N1A", (1, 0), 180, t=11.0)
+        assert BB.live_view(solo.state(), 75.0, 0) == MapView(
+            "Big Bang", (Tile((0, 0), "*"), Tile((1, 0), "1", last=True)), ("va 1", "faltan 27"), "01:05",
+            "Juega y roba hasta 3")
+        race.apply({"type": "start", "t": 1.0})
+        assert BB.live_view(race.state(), 2.0, 0).hint == "SELECT: mapa de Ben"
+
+
+def test_every_card_that_does_not_fit_is_judged_in_spanish():
+    with use_language("es"):
+        game = game_of(("Ana", "Ben"), rules_cards=True)
+        assert shown(game, play(game, "BB-A-R3", (1, 0), 60))[0].view == VerdictView(
+            "wrong", "Lado muerto", "Ese lado no admite nada. Quítala", "Ana: Carta de reglas")
+        play(game, "BB-A-N4A", (1, 0), 180)
+        assert shown(game, play(game, "BB-A-N6A", (2, 0), 0, t=2.0))[0].view == VerdictView(
+            "wrong", "No encaja", "Debe ser 1 más o 1 menos. Quítala", "Ana: 6 junto a 4")
+        assert shown(game, play(game, "BB-A-N6B", (5, 0), 180, t=3.0))[0].view == VerdictView(
+            "wrong", "No toca", "Ponla junto a una carta", "Ana: 6")
+        assert shown(game, play(game, "BB-A-N5A", (1, 0), 180, t=4.0))[0].view == VerdictView(
+            "wrong", "Sitio ocupado", "Ya hay una carta. Quítala", "Ana: 5")
+        assert shown(game, play(game, "BB-A-R1", (2, 0), 0, t=5.0))[0].view == VerdictView(
+            "wrong", "No encaja", "Ahí solo va 6 o 7. Quítala", "Ana: Carta de reglas")
+        assert shown(game, play(game, "BB-A-N3A", (2, 0), 0, t=6.0))[0].view == VerdictView("ok", "3", "encaja")
+
+
+def refused(event: dict[str, Any], players: tuple[str, ...] = ("Ana", "Ben")) -> tuple[str, str, str]:
+    view = shown(game_of(players), [event])[0].view
+    return view.title, view.detail, view.who
+
+
+@pytest.mark.parametrize("event, words", [
+    ({"code": "not_your_set", "set": "B", "owner": "Ben", "own": "A"},
+     ("No es tu juego", "El juego B es de Ben. Juega el A")),
+    ({"code": "not_your_set", "set": "C", "owner": None, "own": "A"},
+     ("No es tu juego", "El juego C no es tuyo. Juega el A")),
+    ({"code": "wrong_game", "game": "sum"}, ("Otro juego", "No es de Big Bang. Quítala")),
+    ({"code": "rules_off"}, ("Sin reglas", "Hoy no se usa: guárdala en la caja")),
+    ({"code": "played_stays"}, ("Se queda", "Lo jugado se queda: vuelve a ponerla")),
+    ({"code": "no_digging", "top": {"kind": "number", "value": 2}}, ("Solo la de arriba", "Arriba está: 2. Devuelve esta")),
+    ({"code": "fits", "kind": "number", "value": 5}, ("¡Encaja!", "Ese 5 encaja: juégalo")),
+    ({"code": "fits", "kind": "rules", "value": None}, ("¡Encaja!", "Esa carta de reglas encaja: juégala")),
+    ({"code": "hand_fits", "kind": "number", "value": 1}, ("Una encaja", "Tu 1 encaja: juégalo")),
+    ({"code": "top_fits", "kind": "number", "value": 7}, ("Usa el montón", "El 7 del montón encaja: juégalo")),
+    ({"code": "not_started"}, ("Pulsa CONFIRM", "Espera: pulsa CONFIRM para empezar")),
+    ({"code": "started"}, ("Ya en marcha", "La ronda ya empezó")),
+    ({"code": "round_on"}, ("Ronda en juego", "Termina antes esta ronda")),
+    ({"code": "round_over"}, ("Fin de ronda", "Se acabó la ronda. CONFIRM: otra ronda")),
+    ({"code": "game_over"}, ("Fin del juego", "CONFIRM: otra partida")),
+])
+def test_every_refusal_is_worded_in_spanish_from_its_code_and_values(event, words):
+    with use_language("es"):
+        assert refused({"type": "violation", "player": "Ana", "message": "(the engine's English)", **event}) == (
+            *words, "Ana")
+
+
+def test_a_real_refusal_is_worded_in_spanish_not_from_the_engines_english():
+    game = game_of(("Ana", "Ben"))
+    events = play(game, "BB-B-N5A", (1, 0), 180)  # Ana plays Ben's card
+    with use_language("es"):
+        assert shown(game, events)[0].view == VerdictView("wrong", "No es tu juego", "El juego B es de Ben. Juega el A",
+                                                          "Ana")
+
+
+def test_the_moments_of_a_round_read_in_spanish():
+    with use_language("es"):
+        game = game_of(("Ana", "Ben"), rounds=2, minutes=1, start=None)
+        (go,) = shown(game, game.apply({"type": "start", "t": 0.0}))
+        assert go.view == BannerView("Ronda 1", "¡Ya!", ("Juega junto a la estrella",))
+        dead = {"type": "dead_hand", "player": "Ben", "values": [7, None, 5], "draw": 2}
+        assert shown(game, [dead])[0].view == VerdictView("info", "Mano muerta", "7, 5 al montón. Roba 2", "Ben")
+        last = {"type": "dead_hand", "player": "Ben", "values": [None], "draw": 0}
+        assert shown(game, [last])[0].view.detail == "sin números al montón. Ya no puedes robar"
+        again = {"type": "reshuffled", "player": "Ben", "cards": 4}
+        assert shown(game, [again])[0].view == VerdictView("info", "¡Otra vez!", "Baraja tu montón: ahora robas de ahí",
+                                                           "Ben")
+        for reason, words in (("all_down", ("¡Todas puestas!", ("Todas en la mesa",))),
+                              ("out", ("Sin jugadas", ("Ya no encaja nada",)))):
+            view = shown(game, [{"type": "player_done", "player": "Ben", "reason": reason}])[0].view
+            assert view == BannerView("Ben", *words, "Se acabó la ronda")
+        play(game, "BB-A-N4A", (1, 0), 180)
+        ended = shown(game, game.apply({"type": "time_up", "t": 60.0}))
+        sums = [o.view for o in ended if o.view.title in ("Ana", "Ben")]  # after the shared "Time is up!"
+        assert sums == [BannerView("Ana", "−26 puntos", ("1 jugada: +1", "quedan 27: −27"), "CONFIRM: sigue"),
+                        BannerView("Ben", "−28 puntos", ("0 jugadas: +0", "quedan 28: −28"), "CONFIRM: sigue")]
+        assert BB.live_view(game.state(), 61.0, 0) == BannerView(
+            "Ronda 1 de 2", "Fin de ronda", ("Ana: −26 puntos", "Ben: −28 puntos"), "Recoge y CONFIRM")
+        (ready,) = shown(game, game.apply({"type": "next_round", "t": 62.0}))
+        assert ready.view == BannerView("Ronda 2", "Baraja", ("Estrella al centro, roba 3",), "y CONFIRM: ¡ya!")
+        game.apply({"type": "start", "t": 63.0})
+        end = shown(game, game.apply({"type": "time_up", "t": 123.0}))
+        assert end[-1].view == BannerView("Fin del juego", "¡Gana Ana!", ("Ana: −54 puntos", "Ben: −56 puntos"),
+                                          "CONFIRM: otra partida")
+
+
+def test_stolen_scoring_and_one_point_read_in_spanish():
+    with use_language("es"):
+        game = game_of(("Ana", "Ben"))
+        stolen = {"type": "round_over", "round": 1, "stolen": True, "winners": ["Ana"], "scores": {
+            "Ana": {"numbers": 20, "rules": 0, "unplayed": 3, "score": 17, "points": 1},
+            "Ben": {"numbers": 2, "rules": 1, "unplayed": 6, "score": -2, "points": 0}}}
+        assert [(o.view.big, o.view.lines) for o in shown(game, [stolen])] == [
+            ("1 punto", ("Ronda: 17", "Mejor: +1 de los demás")), ("0 puntos", ("Ronda: −2", "Sin premio: 0 puntos"))]
+
+
+def test_spare_and_the_hint_read_in_spanish():
+    with use_language("es"):
+        race = BB.menu(game_of(("Ana", "Ben")).state())
+        assert [label for label, _ in race.choices] == ["Ana: pista", "Ana: ya tengo 3", "Ben: pista", "Ben: ya tengo 3"]
+        game = game_of()
+        for t, (card, cell) in enumerate((("BB-A-N1A", (1, 0)), ("BB-A-N2A", (-1, 0)), ("BB-A-N3A", (0, 1))), start=1):
+            play(game, card, cell, 180, t=float(t))
+        for t, card in enumerate(("BB-A-N7A", "BB-A-N6A", "BB-A-N5A"), start=5):
+            game.apply({"type": "discard", "t": float(t), "player": "Ana", "card": card})
+        label, hint = BB.menu(game.state()).choices[0]
+        assert label == "Pista"
+        assert hint == BannerView("Pista", "Encajan: 2–4", ("6 lados libres", "Montón 5: aún no"), "Un botón: volver")

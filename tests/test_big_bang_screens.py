@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from engine.big_bang import BigBang, text
-from screen_helpers import bottom_line, unreadable
+from screen_helpers import bottom_line, unreadable_in_every_language
 from station.games import plugin
+from station.i18n import language
 from station.games.big_bang import screens as screens
 from station.ui.screens import compose
 from station.ui.views import BannerView, View
@@ -43,6 +44,11 @@ class Table:
             self.views[f"{self.name}/{moment}/live/{page}"] = BB.live_view(self.game.state(), self.t, page)
 
 
+def hints(game: BigBang) -> list[View]:
+    """Each player's hint, as SPARE's menu offers it (in any language)."""
+    return [answer for _, answer in BB.menu(game.state()).choices if not isinstance(answer, dict)]
+
+
 def every_screen() -> dict[str, View]:
     views: dict[str, View] = {}
     solo = Table("solo", views, minutes=3, rounds=2, rules_cards=True, replay=True)
@@ -57,7 +63,7 @@ def every_screen() -> dict[str, View]:
     for card in ("BB-A-N7A", "BB-A-N6A", "BB-A-N5A"):
         solo.act("dead-hand", "discard", player="Ana", card=card)
     solo.play("rules", "BB-A-R1", (1, 1), 0)
-    solo.views["solo/hint"] = dict(BB.menu(solo.game.state()).choices)["Hint"]
+    solo.views["solo/hint"] = hints(solo.game)[0]
     solo.act("time-up", "time_up")
     solo.act("next-round", "next_round")
     solo.act("start-2", "start")
@@ -69,15 +75,15 @@ def every_screen() -> dict[str, View]:
     race.play("fit-2", "BB-B-N4A", (1, 0), 180, player="Farouk")
     race.play("no-fit", "BB-B-N6A", (2, 0), 0, player="Farouk")
     race.play("not-your-set", "BB-B-N5A", (2, 0), 0)
-    race.views["race/hint"] = dict(BB.menu(race.game.state()).choices)["Farouk: Hint"]
+    race.views["race/hint"] = hints(race.game)[1]
     race.act("done", "done", player="Ana")
     race.act("time-up", "time_up")
 
     # the moments a short drive does not reach, with the engine's own words
     state = race.game.state()
-    for code, message in VIOLATIONS.items():
-        event = {"type": "violation", "player": "Farouk", "code": code, "message": message}
-        views[f"violation-{code}"] = BB.overlays([event], state, "press")[0].view
+    for name, event in VIOLATIONS.items():
+        views[f"violation-{name}"] = BB.overlays([{"type": "violation", "player": "Farouk", **event}], state,
+                                                  "press")[0].view
     for reason in ("all_down", "out"):
         views[f"done-{reason}"] = BB.overlays([{"type": "player_done", "player": "Farouk", "reason": reason}], state,
                                               "press")[0].view
@@ -90,12 +96,28 @@ def every_screen() -> dict[str, View]:
     return views
 
 
+SEVEN, RULES = {"kind": "number", "value": 7}, {"kind": "rules", "value": None}
+#: every refusal, with the values the engine gives its words (the longest of each: a Rules card named)
 VIOLATIONS = {
-    "not_your_set": text.not_your_set("A", "Ana", "B"), "wrong_game": text.wrong_game("sum"),
-    "rules_off": text.rules_off(), "played_stays": text.played_stays(), "no_digging": text.no_digging("12"),
-    "fits": text.fits("12"), "top_fits": text.top_fits("12"), "hand_fits": text.hand_fits("12"),
-    "not_started": text.not_started(), "started": text.started(), "round_on": text.round_on(),
-    "round_over": text.round_over(), "game_over": text.game_over(),
+    "not_your_set": {"code": "not_your_set", "message": text.not_your_set("A", "Ana", "B"), "set": "A",
+                     "owner": "Ana", "own": "B"},
+    "not_your_set-nobody": {"code": "not_your_set", "message": text.not_your_set("C", None, "B"), "set": "C",
+                            "owner": None, "own": "B"},
+    "wrong_game": {"code": "wrong_game", "message": text.wrong_game("sum"), "game": "sum"},
+    "rules_off": {"code": "rules_off", "message": text.rules_off()},
+    "played_stays": {"code": "played_stays", "message": text.played_stays()},
+    "no_digging": {"code": "no_digging", "message": text.no_digging("Rules card"), "top": RULES},
+    "fits": {"code": "fits", "message": text.fits("7"), **SEVEN},
+    "fits-rules": {"code": "fits", "message": text.fits("Rules card"), **RULES},
+    "top_fits": {"code": "top_fits", "message": text.top_fits("7"), **SEVEN},
+    "top_fits-rules": {"code": "top_fits", "message": text.top_fits("Rules card"), **RULES},
+    "hand_fits": {"code": "hand_fits", "message": text.hand_fits("7"), **SEVEN},
+    "hand_fits-rules": {"code": "hand_fits", "message": text.hand_fits("Rules card"), **RULES},
+    "not_started": {"code": "not_started", "message": text.not_started()},
+    "started": {"code": "started", "message": text.started()},
+    "round_on": {"code": "round_on", "message": text.round_on()},
+    "round_over": {"code": "round_over", "message": text.round_over()},
+    "game_over": {"code": "game_over", "message": text.game_over()},
 }
 NAMES = sorted(every_screen())  # the moments, known at collection; the screens are made again per run
 
@@ -107,13 +129,24 @@ def drawn() -> dict[str, View]:
     return every_screen()
 
 
+@pytest.fixture(scope="module")
+def in_each_language() -> dict[str, dict[str, View]]:
+    """Every screen as made in each language, made once per language when first asked for."""
+    return {}
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_every_big_bang_screen_fits_whole_in_glyphs_the_oled_has(name, drawn):
-    assert not unreadable(drawn[name])
+def test_every_big_bang_screen_fits_whole_in_glyphs_the_oled_has_in_every_language(name, in_each_language):
+    def made() -> View:
+        if language() not in in_each_language:
+            in_each_language[language()] = every_screen()
+        return in_each_language[language()][name]
+
+    assert unreadable_in_every_language(made) == {}
 
 
 def test_every_refusal_the_screens_know_is_drawn():
-    assert set(screens.VERDICT_TITLES) == set(VIOLATIONS)
+    assert set(screens.VERDICT_TITLES) == {event["code"] for event in VIOLATIONS.values()}
 
 
 @pytest.mark.parametrize("name, bottom", [
@@ -145,7 +178,9 @@ def test_each_moment_ends_on_the_next_step(name, bottom, drawn):
     ("violation-rules_off", "put it back in the box"),
     ("violation-played_stays", "put it back"),
     ("violation-no_digging", "Put this one back"),
-    ("violation-fits", "That 12 fits: play it"),
+    ("violation-fits", "That 7 fits: play it"),
+    ("violation-fits-rules", "play it"),
+    ("violation-top_fits-rules", "discard pile fits: play it"),
     ("violation-round_over", "CONFIRM: next round"),
     ("violation-game_over", "CONFIRM: new game"),
     ("reshuffled", "it is your deck now"),

@@ -12,6 +12,7 @@ from conftest import Lying
 from engine.big_bang import BigBang
 from engine.big_bang.lattice import centroid
 from station.games.big_bang.table import BigBangTable
+from station.i18n import use_language
 from station.table.mat import mat_layout
 
 SIDE = 100.0
@@ -89,6 +90,15 @@ def test_a_card_turned_off_the_lines_is_told_to_turn_edge_to_edge():
     table.lay("BB-A-N4A", *table.spot((1, 0)), angle=210.0)
     assert [n.detail for n in table.notes] == ["Turn it edge to edge"]
     assert "BB-A-N4A" not in table.cells()
+
+
+def test_a_card_off_the_lines_is_told_so_in_spanish():
+    table = Table()
+    with use_language("es"):
+        table.lay("BB-A-N4A", *table.spot((1, 0)), angle=210.0)
+        table.lay("BB-A-N5A", *table.spot((2, 0), off=(25.0, -14.0)))
+    assert [(n.code, n.title, n.detail) for n in table.notes] == [("line_up", "Alinéala", "Gírala lado con lado"),
+                                                                  ("line_up", "Alinéala", "Deslízala a un hueco")]
 
 
 def test_the_lattice_follows_a_turned_star():

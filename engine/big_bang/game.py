@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 from engine.big_bang import text
 from engine.big_bang.config import HAND_SIZE, BigBangConfig, read_config
 from engine.big_bang.lattice import Cell, turns
-from engine.big_bang.tableau import NUMBER, ORIGIN, RULES, STAR, Piece, fits_somewhere, open_faces, why_not
+from engine.big_bang.tableau import NUMBER, ORIGIN, RULES, STAR, Piece, fits_somewhere, open_faces, reason
 from engine.catalog import Card, load_catalog
 from engine.errors import ActionError
 from engine.protocol import RACE, SOLO, Deadline, Event, Game, Outcome, Turns, Worded
@@ -162,11 +162,12 @@ class BigBang(Worded, Game):
             elif self._may_replay(seat) and self._outside(seat) <= HAND_SIZE:  # the deck may be gone: replayed
                 events += self._reshuffle(seat)
             else:
-                return [self._violation(seat.name, "no_digging", text.no_digging(self.piece(seat.pile[-1]).shown()),
-                                        card.id)]
+                top = self.piece(seat.pile[-1])
+                return [self._violation(seat.name, "no_digging", text.no_digging(top.shown()), card.id,
+                                        top={"kind": top.kind, "value": top.value})]
         piece = self.piece(card.id).turned(action["turn"])
-        why = why_not(seat.tableau, piece, cell)
-        if not why:
+        why = reason(seat.tableau, piece, cell)
+        if why is None:
             if source == "discard":
                 seat.pile.pop()
             else:
@@ -174,8 +175,8 @@ class BigBang(Worded, Game):
             seat.place(cell, piece)
             seat.run = []
         events.append({"type": "card_played", "player": seat.name, "card": card.id, "kind": piece.kind,
-                       "value": piece.value, "cell": list(cell), "turn": piece.turn, "from": source, "ok": not why,
-                       "reason": why, "score": self._points(seat), "left": self._left(seat)})
+                       "value": piece.value, "cell": list(cell), "turn": piece.turn, "from": source, "ok": why is None,
+                       "reason": text.reason(why) if why else "", "why": why, "score": self._points(seat), "left": self._left(seat)})
         return events + self._check_end(seat, action["t"])
 
     def on_discard(self, action: Mapping[str, Any]) -> list[Event]:
@@ -193,7 +194,7 @@ class BigBang(Worded, Game):
             seat.pile.append(card.id)
             return [self._discarded(seat, piece, again=True)]
         if fits_somewhere(seat.tableau, piece) is not None:
-            return [self._violation(seat.name, "fits", text.fits(piece.shown()), card.id)]
+            return [self._violation(seat.name, "fits", text.fits(piece.shown()), card.id, **self._named(piece))]
         dead = min(HAND_SIZE, self._outside(seat) + len(seat.run))  # the hand this discard run empties
         self._from_hand(seat)
         seat.pile.append(card.id)
@@ -230,8 +231,8 @@ class BigBang(Worded, Game):
         if piece is None:  # pragma: no cover - _check_end ended the game after the last change
             return self._check_end(seat, action["t"])
         if piece.card in seat.pile:
-            return [self._violation(seat.name, "top_fits", text.top_fits(piece.shown()), piece.card)]
-        return [self._violation(seat.name, "hand_fits", text.hand_fits(piece.shown()), piece.card)]
+            return [self._violation(seat.name, "top_fits", text.top_fits(piece.shown()), piece.card, **self._named(piece))]
+        return [self._violation(seat.name, "hand_fits", text.hand_fits(piece.shown()), piece.card, **self._named(piece))]
 
     def on_time_up(self, action: Mapping[str, Any]) -> list[Event]:
         if self.phase != PLAYING:
@@ -267,10 +268,11 @@ class BigBang(Worded, Game):
     def _not_theirs(self, seat: Seat, card: Card) -> Event | None:
         """Why the card is not one the player may play, or None."""
         if card.game != GAME:
-            return self._violation(seat.name, "wrong_game", text.wrong_game(card.game), card.id)
+            return self._violation(seat.name, "wrong_game", text.wrong_game(card.game), card.id, game=card.game)
         if card.copy != seat.set:
             owner = next((s.name for s in self.seats_.values() if s.set == card.copy), None)
-            return self._violation(seat.name, "not_your_set", text.not_your_set(card.copy, owner, seat.set), card.id)
+            return self._violation(seat.name, "not_your_set", text.not_your_set(card.copy, owner, seat.set), card.id,
+                                   set=card.copy, owner=owner, own=seat.set)
         if card.face.kind == RULES and not self.rules.rules_cards:
             return self._violation(seat.name, "rules_off", text.rules_off(), card.id)
         return None
@@ -397,8 +399,15 @@ class BigBang(Worded, Game):
         return Piece(card_id, face.kind, value, 0)
 
     @staticmethod
-    def _violation(player: str | None, code: str, message: str, card: str | None) -> Event:
-        return {"type": "violation", "player": player, "code": code, "message": message, "card": card}
+    def _violation(player: str | None, code: str, message: str, card: str | None, **values: Any) -> Event:
+        """A refusal: its ``code``, the English ``message`` (journals and logs), and the values
+        the station's words in any language need (``set``, ``owner``, ``kind``, ``value`` ...)."""
+        return {"type": "violation", "player": player, "code": code, "message": message, "card": card, **values}
+
+    @staticmethod
+    def _named(piece: Piece) -> dict[str, Any]:
+        """The card a violation names, as its words need it."""
+        return {"kind": piece.kind, "value": piece.value}
 
     def state(self) -> dict[str, Any]:
         return {

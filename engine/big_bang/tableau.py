@@ -74,6 +74,7 @@ class Piece:
 
 
 Tableau = Mapping[Cell, Piece]
+Why = dict[str, Any]  #: a placement's reason as data: its ``code`` and the values its words need
 
 
 def allowed_numbers(rule: str) -> tuple[int, ...]:
@@ -81,35 +82,43 @@ def allowed_numbers(rule: str) -> tuple[int, ...]:
     return tuple(int(n) for n in rule.split())
 
 
-def accepts(rule: str, other: Piece) -> str:
-    """Why a face with ``rule`` may not touch ``other`` (a few words), or "" when it may."""
+def accepts(rule: str, other: Piece) -> Why | None:
+    """Why a face with ``rule`` may not touch ``other``, or None when it may."""
     if rule == ANY:
-        return ""
+        return None
     if rule == DEAD:
-        return text.dead_face()
+        return {"code": "dead_face"}
     numbers = allowed_numbers(rule)
-    return "" if other.value in numbers else text.only(numbers)
+    return None if other.value in numbers else {"code": "only", "numbers": list(numbers)}
 
 
 def why_not(tableau: Tableau, piece: Piece, cell: Cell) -> str:
     """Why ``piece`` may not lie in ``cell`` (the first reason, in a few words), or "" when it may."""
+    why = reason(tableau, piece, cell)
+    return text.reason(why) if why else ""
+
+
+def reason(tableau: Tableau, piece: Piece, cell: Cell) -> Why | None:
+    """Why ``piece`` may not lie in ``cell`` as data (the first reason: its ``code`` and the values
+    its words need), or None when it may: ``{"code": "one_apart", "card": 6, "other": 4}``,
+    ``{"code": "only", "numbers": [1, 2]}``, ``cell_taken``, ``touch_a_card``, ``dead_face``."""
     if cell in tableau:
-        return text.cell_taken()
+        return {"code": "cell_taken"}
     touched = [(other, tableau[other]) for other in neighbours(cell) if other in tableau]
     if not touched:
-        return text.touch_a_card()
+        return {"code": "touch_a_card"}
     for other_cell, other in touched:
         why = (accepts(other.rule_towards(other_cell, cell), piece) or accepts(piece.rule_towards(cell, other_cell), other)
                or _one_apart(piece, other))
         if why:
             return why
-    return ""
+    return None
 
 
-def _one_apart(piece: Piece, other: Piece) -> str:
+def _one_apart(piece: Piece, other: Piece) -> Why | None:
     if piece.value is None or other.value is None or abs(piece.value - other.value) == 1:
-        return ""
-    return text.one_apart(piece.value, other.value)
+        return None
+    return {"code": "one_apart", "card": piece.value, "other": other.value}
 
 
 def open_cells(tableau: Tableau) -> list[Cell]:
@@ -129,7 +138,7 @@ def places(tableau: Tableau, piece: Piece) -> Iterator[tuple[Cell, int]]:
     does; a Rules card: each way it may lie)."""
     for cell in open_cells(tableau):
         for turn in turns(cell) if piece.kind == RULES else turns(cell)[:1]:
-            if not why_not(tableau, piece.turned(turn), cell):
+            if reason(tableau, piece.turned(turn), cell) is None:
                 yield cell, turn
 
 
@@ -140,4 +149,4 @@ def fits_somewhere(tableau: Tableau, piece: Piece) -> Cell | None:
 
 def values_fitting(tableau: Tableau, cell: Cell) -> list[int]:
     """The numbers a number card may show to lie in ``cell`` now."""
-    return [v for v in VALUES if not why_not(tableau, Piece("", NUMBER, v, turns(cell)[0]), cell)]
+    return [v for v in VALUES if reason(tableau, Piece("", NUMBER, v, turns(cell)[0]), cell) is None]

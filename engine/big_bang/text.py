@@ -49,6 +49,16 @@ def one_apart(card: int, other: int) -> str:
     return f"{card} beside {other}: neighbours differ by exactly 1"
 
 
+def reason(why: Mapping[str, Any]) -> str:
+    """A placement's reason (``tableau.reason``: a code and its values) in a few words."""
+    code = why["code"]
+    if code == "only":
+        return only(why["numbers"])
+    if code == "one_apart":
+        return one_apart(why["card"], why["other"])
+    return {"cell_taken": cell_taken, "touch_a_card": touch_a_card, "dead_face": dead_face}[code]()
+
+
 # ---- violations --------------------------------------------------------------------------------
 
 def game_over() -> str:

@@ -20,6 +20,7 @@ from engine.big_bang import BigBang
 from engine.big_bang.lattice import Cell, centroid
 from station.printed.cards import TRIANGLE
 from station.games.big_bang.players import BangTable
+from station.games.big_bang.words import WORDS
 from station.sim.scenario import Scenario
 from station.sim.table_script import TableScript
 from station.sim.virtual_table import PlacedCard, Scene
@@ -46,8 +47,8 @@ def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, BigBa
     for action, events in players.actions():
         script.follow(action, events)
     script.wait(3.0)
-    kind = "solo game" if len(shadow.seats()) == 1 else "race"
-    title = f"Demo: Big Bang, a {kind}, seed {seed}"
+    title = WORDS.gettext("Demo: Big Bang, a solo game, seed {seed}", seed=seed) if len(shadow.seats()) == 1 else \
+        WORDS.gettext("Demo: Big Bang, a race, seed {seed}", seed=seed)
     return Scenario(title, tuple(script.steps), game=dict(config), seed=seed, fps=FPS, camera=script.camera), shadow
 
 

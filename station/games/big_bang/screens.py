@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.big_bang.hint import hint
+from station.games.big_bang.words import REFUSALS, WORDS, placement, points, refusal, shown, signed
 from station.settings import seat_names
 from station.ui.overlays import Overlay, by_event
 from station.ui.rounds import round_step, time_up
@@ -23,36 +24,30 @@ VERDICT_SECONDS = 3.0
 BANNER_SECONDS = 3.0
 RESULT_SECONDS = 5.0
 STAR_LABEL, RULES_LABEL = "*", "R"
-#: A violation's code -> the verdict screen's title; its detail is the engine's sentence, which says
-#: why and what to do ("That card is from set B (Ben's): play your own set, Ana"), unless:
-VERDICT_STEPS = {"game_over": "CONFIRM: new game", "wrong_game": "Not a Big Bang card. Take it back"}
-VERDICT_TITLES = {
-    "not_your_set": "Not your set", "wrong_game": "Other game", "rules_off": "No Rules cards",
-    "played_stays": "It stays down", "no_digging": "Top card only", "fits": "It fits!",
-    "top_fits": "Top card fits", "hand_fits": "A card fits", "not_started": "Press CONFIRM",
-    "started": "Already started", "round_on": "Round is on", "round_over": "Round over", "game_over": "Game over",
-}
-#: A placement's reason (engine.big_bang.text) -> the verdict's title and detail: why, then the next step.
-PLACEMENTS = {
-    "Touch a card": ("Not touching", "Lay it beside a card"),
-    "Cell taken": ("Place taken", "A card is there. Take it back"),
-    "Dead face": ("Dead face", "That side takes nothing. Take it back"),
-}
-TIMER_CHOICES = ((0, "none"), (3, "3 min"), (5, "5 min"), (10, "10 min"), (15, "15 min"))
+#: every violation code the screens word (``words.refusal``): a title, then why and what to do
+VERDICT_TITLES = REFUSALS
+TIMER_CHOICES = (3, 5, 10, 15)
 
 
 def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
+    minutes = [Choice(0, WORDS.gettext("none"))] + [Choice(m, WORDS.gettext("{minutes} min", minutes=m))
+                                                     for m in TIMER_CHOICES]
     return [
-        SetupOption("players", "Players", [Choice(1, "solo"), Choice(2, "race of 2")], int(defaults.get("players", 1))),
-        SetupOption("rules_cards", "Rules cards", [Choice(False, "out"), Choice(True, "in")],
+        SetupOption("players", WORDS.gettext("Players"),
+                    [Choice(1, WORDS.gettext("solo")), Choice(2, WORDS.gettext("race of 2"))],
+                    int(defaults.get("players", 1))),
+        SetupOption("rules_cards", WORDS.gettext("Rules cards"),
+                    [Choice(False, WORDS.gettext("out")), Choice(True, WORDS.gettext("in"))],
                     bool(defaults.get("rules_cards", False))),
-        SetupOption("minutes", "Timer", [Choice(m, label) for m, label in TIMER_CHOICES],
+        SetupOption("minutes", WORDS.gettext("Timer"), minutes,
                     int(defaults.get("minutes", 0))),   # a value the row does not offer is offered first
-        SetupOption("replay", "Dead cards", [Choice(False, "stay out"), Choice(True, "replayed")],
+        SetupOption("replay", WORDS.gettext("Dead cards"),
+                    [Choice(False, WORDS.gettext("stay out")), Choice(True, WORDS.gettext("replayed"))],
                     bool(defaults.get("replay", False))),
-        SetupOption("rounds", "Rounds", [Choice(n, str(n)) for n in (1, 2, 3, 5)],
+        SetupOption("rounds", WORDS.gettext("Rounds"), [Choice(n, str(n)) for n in (1, 2, 3, 5)],
                     int(defaults.get("rounds", 1))),
-        SetupOption("stolen", "Scoring", [Choice(False, "own cards"), Choice(True, "stolen")],
+        SetupOption("stolen", WORDS.gettext("Scoring"),
+                    [Choice(False, WORDS.gettext("own cards")), Choice(True, WORDS.gettext("stolen"))],
                     bool(defaults.get("stolen", False))),
     ]
 
@@ -68,26 +63,31 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
 
 # ---- the live screen ------------------------------------------------------------------------
 
+def _round_title(round_: int, rounds: int) -> str:
+    return "Big Bang" if rounds == 1 else WORDS.gettext("Round {round} of {rounds}", round=round_, rounds=rounds)
+
+
 def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
-    title = "Big Bang" if state["rounds"] == 1 else f"Round {state['round']} of {state['rounds']}"
+    title = _round_title(state["round"], state["rounds"])
     if state["over"]:
         return _final(state)
     if state["phase"] == "setup":
-        lines = ("Black Star in the middle", "Shuffle, draw 3") if len(state["players"]) == 1 else \
-            ("A Black Star each", "Shuffle, draw 3")
-        return BannerView(title, "Ready?", lines, "CONFIRM: go!")
+        first = WORDS.gettext("Black Star in the middle") if len(state["players"]) == 1 else \
+            WORDS.gettext("A Black Star each")
+        return BannerView(title, WORDS.gettext("Ready?"), (first, WORDS.gettext("Shuffle, draw 3")),
+                          WORDS.gettext("CONFIRM: go!"))
     if state["phase"] == "round_over":
-        return BannerView(title, "Round over", _totals(state), "Gather cards, CONFIRM")
+        return BannerView(title, WORDS.gettext("Round over"), _totals(state), WORDS.gettext("Gather cards, CONFIRM"))
     seats = state["tableaux"]
     seat = seats[page % len(seats)]
     clock = _time_left(state, seconds) if state["seconds"] else clock_text(seconds - state["started_at"])
     # cards down and cards left, not points: the score (down less left) is said once, at the round's end
     if len(seats) == 1:
-        lines = (f"{_down(seat)} down", f"{seat['left']} left")
-        return MapView(title, _tiles(seat), lines, clock, "Play, then draw to 3")
+        lines = (WORDS.ngettext("{n} down", "{n} down", _down(seat)), WORDS.ngettext("{n} left", "{n} left", seat["left"]))
+        return MapView(title, _tiles(seat), lines, clock, WORDS.gettext("Play, then draw to 3"))
     lines = tuple(f"{s['player']} {_down(s)}" for s in seats)
     following = seats[(page + 1) % len(seats)]["player"]
-    return MapView(seat["player"], _tiles(seat), lines, clock, f"SELECT: {following}'s map")
+    return MapView(seat["player"], _tiles(seat), lines, clock, WORDS.gettext("SELECT: {player}'s map", player=following))
 
 
 def _down(seat: Mapping[str, Any]) -> int:
@@ -111,20 +111,17 @@ def _time_left(state: Mapping[str, Any], seconds: float) -> str:
     return f"{minutes}:{secs:02d}"
 
 
-def _points(points: int) -> str:
-    return f"{points} point{'s' if abs(points) != 1 else ''}".replace("-", "−")
-
-
 def _totals(state: Mapping[str, Any]) -> tuple[str, ...]:
-    return tuple(f"{name}: {_points(score)}" for name, score in state["game_scores"].items())
+    return tuple(f"{name}: {points(score)}" for name, score in state["game_scores"].items())
 
 
 def _final(state: Mapping[str, Any]) -> BannerView:
     winners = state["winners"]
+    again = WORDS.gettext("CONFIRM: new game")
     if len(state["players"]) == 1:
-        return BannerView("Big Bang", _points(state["game_scores"][state["players"][0]]), (), "CONFIRM: new game")
-    big = f"{winners[0]} wins!" if len(winners) == 1 else "A tie!"
-    return BannerView("Game over", big, _totals(state), "CONFIRM: new game")
+        return BannerView("Big Bang", points(state["game_scores"][state["players"][0]]), (), again)
+    big = WORDS.gettext("{player} wins!", player=winners[0]) if len(winners) == 1 else WORDS.gettext("A tie!")
+    return BannerView(WORDS.gettext("Game over"), big, _totals(state), again)
 
 
 # ---- a screen per event -----------------------------------------------------------------------
@@ -135,74 +132,90 @@ def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reve
 
 def _played(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     if e["ok"]:  # counted silently: a tone, and the map on the live screen shows it
-        return [Overlay(VerdictView("ok", _shown(e), "fits"), seconds=0.0, signal="accepted", kind="play")]
-    reason = str(e["reason"])
-    where, _, _ = reason.partition(": ")  # "6 beside 4: neighbours differ by exactly 1"
-    if " beside " in where:
-        title, detail, what = "No fit", "Neighbours are 1 apart. Take it back", where
-    else:  # the engine's few words (engine.big_bang.text), each with why and what to do
-        title, detail = PLACEMENTS.get(reason, ("No fit", f"{reason}. Take it back"))  # "Only 1 or 2 there"
-        what = _shown(e)
+        return [Overlay(VerdictView("ok", shown(e.get("kind"), e.get("value")), WORDS.gettext("fits")), seconds=0.0,
+                        signal="accepted", kind="play")]
+    title, detail, what = placement(e["why"])  # why, then what to do; "6 beside 4" for two numbers
+    what = what or shown(e.get("kind"), e.get("value"))
     who = f"{e['player']}: {what}" if len(state["players"]) > 1 else what
     return [Overlay(VerdictView("wrong", title, detail, who), seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
 
 
-def _shown(e: Mapping[str, Any]) -> str:
-    return {"star": "Black Star", "rules": "Rules card"}.get(e.get("kind", ""), str(e.get("value")))
-
-
 def _violation(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    title = VERDICT_TITLES.get(e["code"], "Not allowed")
-    detail = VERDICT_STEPS.get(e["code"]) or str(e["message"]).rstrip(".")
+    title, detail = refusal(e)
     return [Overlay(VerdictView("wrong", title, detail, e.get("player") or ""),
                     seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
 
 
 def _dead_hand(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    values = ", ".join(str(v) for v in e["values"] if v is not None) or "no numbers"
+    values = ", ".join(str(v) for v in e["values"] if v is not None) or WORDS.gettext("no numbers")
     who = e["player"] if len(state["players"]) > 1 else ""
-    step = f"Draw {e['draw']}" if e["draw"] else "Your deck is empty"  # then the round ends: "Stuck"
-    return [Overlay(VerdictView("info", "Dead hand", f"{values} on the pile. {step}", who),
+    detail = WORDS.gettext("{cards} on the pile. Draw {draw}", cards=values, draw=e["draw"]) if e["draw"] else \
+        WORDS.gettext("{cards} on the pile. Your deck is empty", cards=values)  # then the round ends: "Stuck"
+    return [Overlay(VerdictView("info", WORDS.gettext("Dead hand"), detail, who),
                     seconds=BANNER_SECONDS, signal="attention", kind="verdict")]
 
 
 def _round_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     """Each player's sum: cards down (Rules cards count 2), cards left, the round's points; with
     stolen scoring, the round's score and who takes the cards left."""
-    shown = []
+    shown_ = []
     for name, s in e["scores"].items():
-        lines = [f"{s['numbers']} played" + (f", {s['rules']} Rules" if s["rules"] else "")
-                 + f": +{s['numbers'] + 2 * s['rules']}", f"{s['unplayed']} left: −{s['unplayed']}"]
+        down = s["numbers"] + 2 * s["rules"]
+        played = WORDS.ngettext("{n} played, {rules} Rules: +{down}", "{n} played, {rules} Rules: +{down}",
+                                s["numbers"], rules=s["rules"], down=down) if s["rules"] else \
+            WORDS.ngettext("{n} played: +{down}", "{n} played: +{down}", s["numbers"], down=down)
+        lines = [played, WORDS.ngettext("{n} left: −{n}", "{n} left: −{n}", s["unplayed"])]
         if e["stolen"]:
-            lines = [f"Round score {str(s['score']).replace('-', '−')}",
-                     f"Best: +{s['points']} for cards left" if name in e["winners"] else "Not the best: 0 points"]
-        shown.append(Overlay(BannerView(name if len(e["scores"]) > 1 else f"Round {e['round']}", _points(s["points"]),
-                                        tuple(lines), "CONFIRM: next"), seconds=RESULT_SECONDS, kind="result"))
-    return shown
+            lines = [WORDS.gettext("Round score {score}", score=signed(s["score"])),
+                     WORDS.gettext("Best: +{points} for cards left", points=s["points"]) if name in e["winners"]
+                     else WORDS.gettext("Not the best: 0 points")]
+        title = name if len(e["scores"]) > 1 else WORDS.gettext("Round {round}", round=e["round"])
+        shown_.append(Overlay(BannerView(title, points(s["points"]), tuple(lines), WORDS.gettext("CONFIRM: next")),
+                              seconds=RESULT_SECONDS, kind="result"))
+    return shown_
 
 
 def _game_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     return [Overlay(_final(state), signal="attention", kind="result")]
 
 
+def _round_started(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
+    title = WORDS.gettext("Round {round}", round=e["round"]) if e["rounds"] > 1 else "Big Bang"
+    return [Overlay(BannerView(title, WORDS.gettext("Go!"), (WORDS.gettext("Play beside the Star"),)),
+                    seconds=1.5, signal="attention", kind="banner")]
+
+
+def _reshuffled(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
+    return [Overlay(VerdictView("info", WORDS.gettext("Replay!"), WORDS.gettext("Shuffle your pile: it is your deck now"),
+                                e["player"] if len(state["players"]) > 1 else ""),
+                    seconds=BANNER_SECONDS, kind="verdict")]
+
+
+def _player_done(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
+    if e["reason"] == "all_down":
+        big, line = WORDS.gettext("All down!"), WORDS.gettext("Every card is down")
+    else:
+        big, line = WORDS.gettext("Stuck"), WORDS.gettext("Nothing more fits")
+    return [Overlay(BannerView(e["player"], big, (line,), WORDS.gettext("The round is over")),
+                    seconds=BANNER_SECONDS, signal="attention", kind="banner")]
+
+
+def _round_ready(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
+    return [Overlay(BannerView(WORDS.gettext("Round {round}", round=e["round"]), WORDS.gettext("Shuffle"),
+                               (WORDS.gettext("Black Star back, draw 3"),), WORDS.gettext("then CONFIRM: go!")),
+                    seconds=BANNER_SECONDS, kind="banner")]
+
+
 _OVERLAYS: dict[str, Any] = {
     "card_played": _played,
     "violation": _violation,
     "dead_hand": _dead_hand,
-    "round_started": lambda e, s: [Overlay(BannerView(f"Round {e['round']}" if e["rounds"] > 1 else "Big Bang", "Go!",
-                                                      ("Play beside the Star",)),
-                                           seconds=1.5, signal="attention", kind="banner")],
-    "reshuffled": lambda e, s: [Overlay(VerdictView("info", "Replay!", "Shuffle your pile: it is your deck now",
-                                                    e["player"] if len(s["players"]) > 1 else ""),
-                                        seconds=BANNER_SECONDS, kind="verdict")],
-    "player_done": lambda e, s: [Overlay(BannerView(e["player"], "All down!" if e["reason"] == "all_down" else "Stuck",
-                                                    ("Every card is down",) if e["reason"] == "all_down"
-                                                    else ("Nothing more fits",), "The round is over"),
-                                         seconds=BANNER_SECONDS, signal="attention", kind="banner")],
+    "round_started": _round_started,
+    "reshuffled": _reshuffled,
+    "player_done": _player_done,
     "time_up": lambda e, s: [time_up(BANNER_SECONDS)],
     "round_over": _round_over,
-    "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle", ("Black Star back, draw 3",),
-                                                    "then CONFIRM: go!"), seconds=BANNER_SECONDS, kind="banner")],
+    "round_ready": _round_ready,
     "game_over": _game_over,
 }
 
@@ -219,24 +232,28 @@ def menu(state: Mapping[str, Any]) -> Menu | None:
     if state["over"] or state["phase"] != "playing":
         return None
     choices: list[tuple[str, Any]] = []
+    alone = len(state["tableaux"]) == 1
     for seat in state["tableaux"]:
-        who = "" if len(state["tableaux"]) == 1 else f"{seat['player']}: "
-        choices.append((f"{who}Hint", _hint_view(state, seat["player"])))
+        player = seat["player"]
+        choices.append((WORDS.gettext("Hint") if alone else WORDS.gettext("{player}: Hint", player=player),
+                        _hint_view(state, player)))
         if seat["deck"] > 0:
-            choices.append((f"{who}I drew to 3", {"type": "done", "player": seat["player"]}))
+            choices.append((WORDS.gettext("I drew to 3") if alone else WORDS.gettext("{player}: I drew to 3", player=player),
+                            {"type": "done", "player": player}))
     return Menu("Big Bang", tuple(choices))
 
 
 def _hint_view(state: Mapping[str, Any], player: str) -> View:
     fitting = hint(state, player)
     values = fitting["values"]
-    big = f"{_runs(values)} fit" if values else "Nothing fits"
-    lines = [f"{fitting['open_faces']} open sides"]
+    big = WORDS.gettext("{values} fit", values=_runs(values)) if values else WORDS.gettext("Nothing fits")
+    lines = [WORDS.ngettext("{n} open side", "{n} open sides", fitting["open_faces"])]
     top = fitting["top"]
     if top is not None:
-        shown = top["value"] if top["value"] is not None else "card"
-        lines.append(f"Pile top {shown}: {'fits' if top['fits'] else 'not yet'}")
-    return BannerView("Hint", big, tuple(lines), "Any button: back")
+        card = top["value"] if top["value"] is not None else WORDS.gettext("card")
+        lines.append(WORDS.gettext("Pile top {card}: fits", card=card) if top["fits"]
+                     else WORDS.gettext("Pile top {card}: not yet", card=card))
+    return BannerView(WORDS.gettext("Hint"), big, tuple(lines), WORDS.gettext("Any button: back"))
 
 
 def _runs(values: Sequence[int]) -> str:

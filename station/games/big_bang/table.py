@@ -31,13 +31,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.big_bang.lattice import neighbours
+from station.games.big_bang.words import WORDS
 from station.table.adapter import Lying, Note, Reading, TableAdapter
 from station.table.lattice_snap import OffLattice, Posed, Snapped, anchor_from, snap
 from station.table.mat import MatLayout
 
 DISCARD = "discard"
 CODE = "BB-"  # every Big Bang card's ID starts so
-OFF_WORDS = {"between cells": "Slide it into a space", "turned": "Turn it edge to edge"}
+OFF_WORDS = {"between cells": WORDS.lazy_gettext("Slide it into a space"),
+             "turned": WORDS.lazy_gettext("Turn it edge to edge")}
 
 
 class BigBangTable(TableAdapter):
@@ -153,7 +155,7 @@ class BigBangTable(TableAdapter):
         self._off[card] = where.why
         if settled and card not in self._told_off:
             self._told_off.add(card)
-            reading.notes.append(Note("line_up", "Line it up", OFF_WORDS[where.why], card))
+            reading.notes.append(Note("line_up", WORDS.gettext("Line it up"), str(OFF_WORDS[where.why]), card))
 
     # ---- the discard box -------------------------------------------------------------------------
 
