@@ -29,8 +29,8 @@ from engine.expressions import MINUS_SIGN, Op, Order, evaluate, format_expressio
 class Judged:
     """A verdict: ``code`` empty when the equation makes the target, else why not (``message``,
     in English for the journal and the log) and the numbers its words need (``values``: ``made``
-    and ``target`` for a wrong one, ``problem`` and its numbers for a pair that is no pair), so
-    the station words it in any language."""
+    and ``target`` for a wrong one; for a pair that is none, ``problem``: its code and values as
+    ``engine.expressions.Problem.as_json`` gives them), so the station words it in any language."""
 
     shown: str
     code: str = ""
@@ -95,8 +95,8 @@ class _NoPair:
 
 def _pairs(tokens: list[Any], *, product: bool) -> list[Any] | _NoPair:
     """Two equal number cards side by side become one pair; anything else side by side is no pair:
-    two unequal numbers (``problem`` ``"unequal_pair"``, the two as shown) or more than two
-    (``"too_many_in_a_row"``, how many)."""
+    two unequal numbers (``unequal_pair``: ``first``, ``second`` as shown) or more than two
+    (``too_many_in_a_row``: ``count``)."""
     out: list[Any] = []
     run: list[Any] = []
     for token in [*tokens, None]:
@@ -108,11 +108,11 @@ def _pairs(tokens: list[Any], *, product: bool) -> list[Any] | _NoPair:
             if first != second:
                 left, right = _show(run[0]), _show(run[1])
                 return _NoPair(f"Two numbers in a row: {left} {right} (only two equal cards side by side make a pair)",
-                               {"problem": "unequal_pair", "numbers": [left, right]})
+                               {"problem": {"code": "unequal_pair", "values": {"first": left, "second": right}}})
             out.append(_Pair(run[0], first * second if product else first + second, product))
         elif len(run) > 2:
             return _NoPair(f"{len(run)} numbers in a row: a pair is two equal cards",
-                           {"problem": "too_many_in_a_row", "count": len(run)})
+                           {"problem": {"code": "too_many_in_a_row", "values": {"count": str(len(run))}}})
         elif run:
             out.append(run[0])
         run = []

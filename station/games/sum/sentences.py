@@ -53,14 +53,16 @@ def _draw_first(e: Mapping[str, Any]) -> str:
 
 
 def _malformed(e: Mapping[str, Any]) -> str | None:
-    """A pair that is none is SUM's own; any other malformed row is the expressions' judge's."""
-    if e.get("problem") == "unequal_pair":
-        left, right = e["numbers"]
+    """A pair that is none is SUM's own problem; any other malformed row is the expressions'
+    judge's (its words are the message until they are wired)."""
+    problem = e.get("problem") or {}
+    code, values = problem.get("code"), problem.get("values", {})
+    if code == "unequal_pair":
         return WORDS.gettext("Two numbers in a row: {left} {right} (only two equal cards side by side make a pair)",
-                             left=left, right=right)
-    if e.get("problem") == "too_many_in_a_row":
+                             left=values["first"], right=values["second"])
+    if code == "too_many_in_a_row":
         return WORDS.ngettext("{n} number in a row: a pair is two equal cards",
-                              "{n} numbers in a row: a pair is two equal cards", e["count"])
+                              "{n} numbers in a row: a pair is two equal cards", int(values["count"]))
     return None
 
 
