@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine.sum import Sum, text
+from station.games import plugin
 from station.games.sum import sentences, screens, spoken
 from station.games.sum.players import SumTablePlayers
 from station.i18n import use_language
@@ -263,4 +264,6 @@ def test_the_story_s_english_is_the_engine_s_own_and_every_spanish_line_is_spani
     with use_language("es"):
         spanish = [sentences.headline(game.config), *sentences.summary(game.state())]
     assert spanish[0].startswith("SUM · Ana, Ben, Cleo · las parejas suman (2 2 son 4) · × y ÷ primero")
+    with use_language("es"):
+        assert [plugin("sum").headline(game), *plugin("sum").summary(game)] == spanish  # for the demo to tell
     assert spanish[1].startswith("Fin de la partida: gan") and spanish[-1].startswith("Mazo de números: ")

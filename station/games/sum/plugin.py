@@ -78,6 +78,18 @@ class SumStation(StationGame):
 
         return tell
 
+    def headline(self, game: Game) -> str:
+        """The story's first line in the station's language (the engine's ``game.headline()`` is English)."""
+        from station.games.sum import sentences
+
+        return sentences.headline(game.config)
+
+    def summary(self, game: Game) -> list[str]:
+        """The story's last lines in the station's language (the engine's ``game.summary()`` is English)."""
+        from station.games.sum import sentences
+
+        return sentences.summary(game.state())
+
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.games.sum.players import SumTablePlayers
 
