@@ -102,8 +102,9 @@ def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reve
 
 def _won(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
     pile = WORDS.ngettext("{n} card to your won pile", "{n} cards to your won pile", e["numbers"])
+    step = WORDS.gettext("No cards left!") if state["over"] else WORDS.gettext("Turn up a new target")
     view = BannerView(WORDS.gettext("{player} makes {target}", player=e["player"], target=e["target"]), e["equation"],
-                      (pile,), WORDS.gettext("No cards left!") if state["over"] else WORDS.gettext("Turn up a new target"))
+                      (pile,), step)
     return [Overlay(view, seconds=BANNER_SECONDS, signal="accepted", kind="result")]
 
 
@@ -231,7 +232,8 @@ def menu(state: Mapping[str, Any], hint: Mapping[str, Any] | None = None) -> Men
         return None
     player = state["turn"]
     choices: list[tuple[str, Any]] = []
-    for deck, label in (("numbers", WORDS.gettext("Draw a number")), ("operations", WORDS.gettext("Draw an operation"))):
+    draws = (("numbers", WORDS.gettext("Draw a number")), ("operations", WORDS.gettext("Draw an operation")))
+    for deck, label in draws:
         if state["draws_left"] and state[f"{deck}_deck"]:
             choices.append((label, {"type": "draw", "player": player, "deck": deck}))
     choices.append((WORDS.gettext("End my turn"), {"type": "end_turn", "player": player}))
