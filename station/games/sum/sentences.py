@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.games import GAME_TITLES
-from station.games.sum.words import WORDS, effect, names
+from station.games.sum.words import WORDS, effect
+from station.speech.words import names
 
 
 # ---- why not ----------------------------------------------------------------------------------

@@ -14,12 +14,12 @@ from station.games.sum.words import effect
 from station.speech.numbers import say_expression, say_integer
 from station.speech.voice import Line, say_screen
 from station.speech.words import WORDS as SHARED
-from station.speech.words import wins
+from station.speech.words import count, wins
 
 #: SUM's sentences said aloud, each translated when said (the ``sum`` catalog).
 WORDS = {
     "target": SUM_WORDS.lazy_gettext("The target is {value}."),
-    "won": SUM_WORDS.lazy_gettext("{player} makes {target}: {equation}. {cards}"),
+    "won": SUM_WORDS.lazy_gettext("{player} makes {target}: {equation}. {cards}."),
     "wild": SUM_WORDS.lazy_gettext("Wild card: {effect}."),
     "numbers_out": SUM_WORDS.lazy_gettext("The numbers are used up: last turn."),
     "turn_over": SUM_WORDS.lazy_gettext("No equation this time."),
@@ -28,8 +28,8 @@ WORDS = {
 
 
 def _cards_won(n: int) -> str:
-    """"Two cards won." (the count in words)."""
-    said = SUM_WORDS.ngettext("{count} card won.", "{count} cards won.", n, count=say_integer(n))
+    """"Two cards won" (the count in words, agreeing with its noun where the language wants it)."""
+    said = count(n, SUM_WORDS.gettext("card won"), SUM_WORDS.gettext("cards won"))
     return said[:1].upper() + said[1:]
 
 

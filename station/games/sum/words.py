@@ -1,10 +1,9 @@
 """SUM's own words, in the language of the moment: the ``sum`` catalog domain
-(``locale/<lang>/LC_MESSAGES/sum.po``), and the few words its screens, spoken lines and story
-share: the wild cards' effects, the decks, a list of names."""
+(``locale/<lang>/LC_MESSAGES/sum.po``), and the wild cards' effects its screens, spoken lines and
+story share. A list of names is the station's (``station.speech.words.names``: "Ana, Ben and
+Cleo", "Ana e Isabel")."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from station.i18n import Words
 
@@ -22,11 +21,3 @@ EFFECTS = {
 def effect(name: str) -> str:
     """A wild card's effect in words: "Rotation"."""
     return str(EFFECTS[name])
-
-
-def names(who: Sequence[str]) -> str:
-    """"Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
-    who = list(who)
-    if len(who) <= 1:
-        return "".join(who)
-    return WORDS.gettext("{first} and {last}", first=", ".join(who[:-1]), last=who[-1])
