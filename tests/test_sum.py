@@ -607,7 +607,7 @@ def test_a_wrong_equation_after_two_draws_is_told_whole_and_ends_the_turn():
     cards = [table.card(3), table.card("×"), table.card(4), table.card("-"), table.card(2)]
     assert table.act("submit", player="Ana", cards=cards) == [
         {"type": "violation", "player": "Ana", "code": "wrong", "message": "3 × 4 − 2 = 10, not 12",
-         "equation": "3 × 4 − 2", "t": table.t},
+         "equation": "3 × 4 − 2", "made": "10", "target": 12, "t": table.t},
         {"type": "turn_over", "player": "Ana", "reason": "two_draws", "t": table.t},
         {"type": "turn", "player": "Ben", "needs_target": False, "t": table.t}]
 

@@ -1,15 +1,17 @@
 """SUM's OLED screens in a child's words, made from real games: every screen fits whole in glyphs
-the OLED has (six players, names up to six letters), the words are the mat's (the target box, won
-cards), and each screen's bottom line is the next step."""
+the OLED has (six players, names up to six letters), in English and in Spanish, the words are the
+mat's (the target box, won cards), and each screen's bottom line is the next step."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
 
 from engine.sum import Sum
-from screen_helpers import bottom_line, cut, unreadable
+from screen_helpers import bottom_line, cut, unreadable_in_every_language
+from station.i18n import language, use_language
 from station.games.sum import screens as screens
 from station.ui import winners
 from station.ui.views import View
@@ -104,17 +106,27 @@ def every_screen() -> dict[str, View]:
     return views
 
 
-SCREENS = every_screen()
+@functools.cache
+def screens_in(name: str) -> dict[str, View]:
+    """Every screen of the drive, in the words of language ``name``."""
+    with use_language(name):
+        return every_screen()
+
+
+SCREENS = screens_in("en")
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_every_sum_screen_fits_whole_in_glyphs_the_oled_has(name):
-    assert not unreadable(SCREENS[name])
+def test_every_sum_screen_fits_whole_in_glyphs_the_oled_has_in_every_language(name):
+    assert unreadable_in_every_language(lambda: screens_in(language())[name]) == {}
 
 
-def test_the_drive_met_every_refusal_the_screens_know():
-    titles = {getattr(v, "title", "") for k, v in SCREENS.items() if getattr(v, "kind", "") == "wrong"}
-    assert set(screens.VERDICT_TITLES.values()) - {"Check the order"} <= titles | {"Check the order"}
+@pytest.mark.parametrize("name", ["en", "es"])
+def test_the_drive_met_every_refusal_the_screens_know(name):
+    shown = screens_in(name)
+    titles = {getattr(v, "title", "") for k, v in shown.items() if getattr(v, "kind", "") == "wrong"}
+    with use_language(name):
+        assert {str(title) for title in screens.VERDICT_TITLES.values()} <= titles
 
 
 def test_the_live_screen_says_what_to_make_and_what_to_do_in_the_mats_words():

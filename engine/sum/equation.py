@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -26,7 +27,10 @@ from engine.expressions import MINUS_SIGN, Op, Order, evaluate, format_expressio
 
 @dataclass(frozen=True)
 class Judged:
-    """A verdict: ``code`` empty when the equation makes the target, else why not (``message``)."""
+    """A verdict: ``code`` empty when the equation makes the target, else why not (``message``,
+    in English for the journal and the log) and the numbers its words need (``values``: ``made``
+    and ``target`` for a wrong one; for a pair that is none, ``problem``: its code and values as
+    ``engine.expressions.Problem.as_json`` gives them), so the station words it in any language."""
 
     shown: str
     code: str = ""
@@ -34,6 +38,7 @@ class Judged:
     value: Fraction | None = None
     numbers: int = 0  # number cards used (a pair is two)
     operations: int = 0  # operation cards used (a minus sign too)
+    values: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -59,11 +64,11 @@ def judge(tokens: Sequence[Any], *, target: Fraction | int, pairs: str = "sum", 
     numbers = sum(1 for t in tokens if not isinstance(t, Op))
     operations = sum(1 for t in tokens if isinstance(t, Op))
     grouped = _pairs(list(tokens), product=pairs == "product")
-    shown = format_expression(grouped) if not isinstance(grouped, str) else format_expression(tokens)
+    shown = format_expression(grouped) if not isinstance(grouped, _NoPair) else format_expression(tokens)
     if not tokens:
         return Judged(shown, "empty", "Lay an equation on the strip first")
-    if isinstance(grouped, str):
-        return Judged(shown, "malformed", grouped)
+    if isinstance(grouped, _NoPair):
+        return Judged(shown, "malformed", grouped.message, values=grouped.values)
     if operations == 0:
         return Judged(shown, "no_operation", "Use at least one operation card")
     verdict = evaluate(grouped, order=order, whole_numbers=not fractions)
@@ -73,14 +78,25 @@ def judge(tokens: Sequence[Any], *, target: Fraction | int, pairs: str = "sum", 
         return Judged(shown, code, verdict.message, numbers=numbers, operations=operations)
     assert verdict.value is not None
     if verdict.value != target:
-        return Judged(shown, "wrong", f"{shown} = {_value(verdict.value)}, not {_value(Fraction(target))}",
-                      verdict.value, numbers, operations)
+        wanted = Fraction(target)
+        made = {"made": _value(verdict.value), "target": int(wanted) if wanted.denominator == 1 else _value(wanted)}
+        return Judged(shown, "wrong", f"{shown} = {made['made']}, not {made['target']}", verdict.value, numbers,
+                      operations, made)
     return Judged(shown, value=verdict.value, numbers=numbers, operations=operations)
 
 
-def _pairs(tokens: list[Any], *, product: bool) -> list[Any] | str:
-    """Two equal number cards side by side become one pair; anything else side by side is a
-    message for a child."""
+@dataclass(frozen=True)
+class _NoPair:
+    """Numbers side by side that make no pair: the English words and what the station's need."""
+
+    message: str
+    values: Mapping[str, Any]
+
+
+def _pairs(tokens: list[Any], *, product: bool) -> list[Any] | _NoPair:
+    """Two equal number cards side by side become one pair; anything else side by side is no pair:
+    two unequal numbers (``unequal_pair``: ``first``, ``second`` as shown) or more than two
+    (``too_many_in_a_row``: ``count``)."""
     out: list[Any] = []
     run: list[Any] = []
     for token in [*tokens, None]:
@@ -90,11 +106,13 @@ def _pairs(tokens: list[Any], *, product: bool) -> list[Any] | str:
         if len(run) == 2:
             first, second = (_exact(t) for t in run)
             if first != second:
-                return (f"Two numbers in a row: {_show(run[0])} {_show(run[1])} "
-                        "(only two equal cards side by side make a pair)")
+                left, right = _show(run[0]), _show(run[1])
+                return _NoPair(f"Two numbers in a row: {left} {right} (only two equal cards side by side make a pair)",
+                               {"problem": {"code": "unequal_pair", "values": {"first": left, "second": right}}})
             out.append(_Pair(run[0], first * second if product else first + second, product))
         elif len(run) > 2:
-            return f"{len(run)} numbers in a row: a pair is two equal cards"
+            return _NoPair(f"{len(run)} numbers in a row: a pair is two equal cards",
+                           {"problem": {"code": "too_many_in_a_row", "values": {"count": str(len(run))}}})
         elif run:
             out.append(run[0])
         run = []

@@ -105,15 +105,16 @@ class Sum(Worded, Game):
         card = self._card(action["card"])
         self.targets_seen.add(card.id)
         if self.over:
-            return [self._violation(None, "game_over", text.game_over(self.winners))]
+            return [self._violation(None, "game_over", text.game_over(self.winners), winners=list(self.winners))]
         if card.game != GAME or card.face.kind != NUMBER or card.face.number is None:
-            return [self._violation(None, "not_a_number", text.target_not_number(card))]
+            return [self._violation(None, "not_a_number", text.target_not_number(card), **_face(card))]
         if self.target is not None:
-            return [self._violation(None, "target_taken", text.target_taken(self.target["value"]))]
+            return [self._violation(None, "target_taken", text.target_taken(self.target["value"]),
+                                    target=self.target["value"])]
         if card.id in self.won_cards or card.id in self.used_targets:
-            return [self._violation(None, "played_before", text.played_before(card))]
+            return [self._violation(None, "played_before", text.played_before(card), **_face(card))]
         if self.numbers_deck == 0:
-            return [self._violation(None, "deck_empty", text.deck_empty("numbers"))]
+            return [self._violation(None, "deck_empty", text.deck_empty("numbers"), deck="numbers")]
         self.numbers_deck -= 1
         self.target = {"card": card.id, "value": int(card.face.number.value)}
         self.used_targets.add(card.id)
@@ -133,7 +134,7 @@ class Sum(Worded, Game):
             return [self._violation(player, "no_draws", text.no_draws())]
         left = self.numbers_deck if deck == "numbers" else self.operations_deck
         if left == 0:
-            return [self._violation(player, "deck_empty", text.deck_empty(deck))]
+            return [self._violation(player, "deck_empty", text.deck_empty(deck), deck=deck)]
         if deck == "numbers":
             self.numbers_deck -= 1
         else:
@@ -166,14 +167,15 @@ class Sum(Worded, Game):
         if problem:
             return [problem]
         if card.game != GAME or card.face.kind != WILD:
-            return [self._violation(player, "not_wild", text.not_wild(card))]
+            return [self._violation(player, "not_wild", text.not_wild(card), **_face(card))]
         effect = str(card.face.extra.get("effect"))
         if card.id in self.wilds_out:
-            return [self._violation(player, "played_before", text.wild_played_before(effect))]
+            return [self._violation(player, "played_before", text.wild_played_before(effect), **_face(card),
+                                    effect=effect)]
         if self.hands[player] < 1:
-            return [self._violation(player, "too_many", text.too_many(1, 0))]
+            return [self._violation(player, "too_many", text.too_many(1, 0), laid=1, hand=0)]
         if effect in NEEDS_ANOTHER_CARD and self.hands[player] < 2:
-            return [self._violation(player, "needs_another_card", text.needs_another_card(effect))]
+            return [self._violation(player, "needs_another_card", text.needs_another_card(effect), effect=effect)]
         self.hands[player] -= 1
         self.operations_deck += 1  # it goes back into the Operations deck
         self.wild_played = True
@@ -193,16 +195,17 @@ class Sum(Worded, Game):
             return [problem]
         owed = DRAWS_PER_TURN - self.draws
         if owed > 0 and (self.numbers_deck or self.operations_deck):
-            return [self._violation(player, "draw_first", text.draw_first(owed, self.wild_played))]
+            return [self._violation(player, "draw_first", text.draw_first(owed, self.wild_played), owed=owed,
+                                    wild=self.wild_played)]
         return [{"type": "turn_over", "player": player, "reason": "no_equation"}] + self._next_turn()
 
     # ---- judging -------------------------------------------------------------------------------
 
     def _not_now(self, player: str) -> Event | None:
         if self.over:
-            return self._violation(player, "game_over", text.game_over(self.winners))
+            return self._violation(player, "game_over", text.game_over(self.winners), winners=list(self.winners))
         if player != self.current:
-            return self._violation(player, "not_your_turn", text.not_your_turn(self.current))
+            return self._violation(player, "not_your_turn", text.not_your_turn(self.current), turn=self.current)
         return None
 
     def _no_target(self, player: str) -> Event | None:
@@ -211,13 +214,15 @@ class Sum(Worded, Game):
     def _cards_problem(self, player: str, cards: list[Card]) -> Event | None:
         for card in cards:
             if card.game != GAME:
-                return self._violation(player, "wrong_game", text.wrong_game(card))
+                return self._violation(player, "wrong_game", text.wrong_game(card), **_face(card),
+                                       card_game=card.game)
             if card.face.kind == WILD:
                 return self._violation(player, "wild_in_equation", text.wild_in_equation())
             if card.id in self.won_cards or (self.target and card.id == self.target["card"]):
-                return self._violation(player, "played_before", text.played_before(card))
+                return self._violation(player, "played_before", text.played_before(card), **_face(card))
         if len(cards) > self.hands[player]:
-            return self._violation(player, "too_many", text.too_many(len(cards), self.hands[player]))
+            return self._violation(player, "too_many", text.too_many(len(cards), self.hands[player]),
+                                   laid=len(cards), hand=self.hands[player])
         return None
 
     def _token(self, card: Card) -> Any:
@@ -225,7 +230,8 @@ class Sum(Worded, Game):
 
     def _wrong(self, player: str, cards: list[Card], judged: Judged) -> list[Event]:
         self.last_wrong = {"player": player, "cards": [c.id for c in cards], "equation": judged.shown}
-        events: list[Event] = [self._violation(player, judged.code, judged.message, equation=judged.shown)]
+        events: list[Event] = [self._violation(player, judged.code, judged.message, equation=judged.shown,
+                                               **judged.values)]
         if self.draws >= DRAWS_PER_TURN:
             events += [{"type": "turn_over", "player": player, "reason": "two_draws"}] + self._next_turn()
         else:
@@ -322,6 +328,11 @@ class Sum(Worded, Game):
             "rules": {"pairs": self.rules.pairs, "order": self.rules.order.value, "fractions": self.rules.fractions},
         }
 
+
+
+def _face(card: Card) -> dict[str, str]:
+    """A violation's card, for its words: its ID and its face as printed (``"SUM ×"``, ``"SUM 7"``)."""
+    return {"card": card.id, "face": card.face.describe()}
 
 
 def hint(state: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -1,4 +1,7 @@
-"""Every sentence SUM says: verdicts for children, and events told as a story."""
+"""SUM's sentences in English: verdicts for children, and events told as a story, as the journal,
+the log and ``mathstation replay`` keep them. The station says them in its own language from the
+events' codes and values (``station/games/sum/sentences.py``, whose English is these sentences
+word for word: ``tests/test_sum_words.py`` holds the two in step)."""
 
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ from station.games.sum.players import SumTablePlayers
 from station.sim.virtual_table import PlacedCard, Scene
 from station.table.mat import MatLayout, mat_layout
 from station.games.sum import screens as screens
+from station.games.sum.words import WORDS
 
 SETTLE = 0.8  # seconds after a card is put down in a box: the camera sees it land
 LAY = 0.4  # seconds after each card of an equation
@@ -86,7 +87,7 @@ def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, Sum]:
             script.clear([action["card"]])  # back into the Operations deck
         before = shadow.state()
     script.add("wait", 3.0)
-    return Scenario(f"Demo: SUM, seed {seed}", tuple(script.steps), game=dict(config), seed=seed), shadow
+    return Scenario(WORDS.gettext("Demo: SUM, seed {seed}", seed=seed), tuple(script.steps), game=dict(config), seed=seed), shadow
 
 
 def _menu_answer(state: Mapping[str, Any], action: Mapping[str, Any]) -> int:

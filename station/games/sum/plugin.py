@@ -12,6 +12,7 @@ from station.games import Action, Demo, Menu, StationGame, per_player
 from station.settings import Key, one_of, seat_keys, yes_no
 from station.games.sum import screens as screens
 from station.games.sum import spoken as spoken
+from station.games.sum.words import WORDS
 
 if TYPE_CHECKING:
     from station.sim.virtual_table import Scene
@@ -33,10 +34,12 @@ class SumStation(StationGame):
     def settings(self) -> dict[str, Key]:
         return {
             **seat_keys(default_players=3, most=6, fewest=2),
-            "pairs": Key("sum", one_of("sum", "product"), "two equal cards side by side: their sum or their product"),
-            "order": Key("standard", one_of("standard", "left-to-right"), "× and ÷ first, or strictly left to right"),
-            "fractions": Key(False, yes_no, "a division may leave a fraction (judged exactly)"),
-            "wild": Key(True, yes_no, "the wild cards' effects, as setup offers them first"),
+            "pairs": Key("sum", one_of("sum", "product"),
+                         WORDS.lazy_gettext("two equal cards side by side: their sum or their product")),
+            "order": Key("standard", one_of("standard", "left-to-right"),
+                         WORDS.lazy_gettext("× and ÷ first, or strictly left to right")),
+            "fractions": Key(False, yes_no, WORDS.lazy_gettext("a division may leave a fraction (judged exactly)")),
+            "wild": Key(True, yes_no, WORDS.lazy_gettext("the wild cards' effects, as setup offers them first")),
         }
 
     def table(self, config: Mapping[str, Any]) -> TableAdapter:
@@ -51,14 +54,16 @@ class SumStation(StationGame):
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         over = next((e for e in events if e["type"] == "game_over"), None)
-        won_by = {"empty_hand": "an empty hand", "numbers_out": "most cards"}.get(over["reason"], "") if over else ""
+        reason = over["reason"] if over else ""
+        won_by = (WORDS.gettext("an empty hand") if reason == "empty_hand" else
+                  WORDS.gettext("most cards") if reason == "numbers_out" else "")
         return {"won_cards": dict(game.outcome().scores), "equations": per_player(game, events, {"equation_won"}),
                 "won_by": won_by}
 
     def story(self, game: Game) -> Callable[[Event], list[str]]:
-        """The engine's sentences, a turn's end told with what its player drew (the draws
-        themselves are not told one by one: a turn would take three lines)."""
-        from engine.sum import text
+        """The game's sentences in the station's language, a turn's end told with what its player
+        drew (the draws themselves are not told one by one: a turn would take three lines)."""
+        from station.games.sum import sentences
 
         drawn: list[str] = []
 
@@ -68,10 +73,22 @@ class SumStation(StationGame):
             if event["type"] == "drew":
                 drawn.append(event["deck"])
             if event["type"] == "turn_over":
-                return ["  " + text.turn_told(event, drawn)]
-            return ["  " + game.describe(event)] if event["type"] in self.story_events else []
+                return ["  " + sentences.turn_told(event, drawn)]
+            return ["  " + sentences.describe(event)] if event["type"] in self.story_events else []
 
         return tell
+
+    def headline(self, game: Game) -> str:
+        """The story's first line in the station's language (the engine's ``game.headline()`` is English)."""
+        from station.games.sum import sentences
+
+        return sentences.headline(game.config)
+
+    def summary(self, game: Game) -> list[str]:
+        """The story's last lines in the station's language (the engine's ``game.summary()`` is English)."""
+        from station.games.sum import sentences
+
+        return sentences.summary(game.state())
 
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.games.sum.players import SumTablePlayers
@@ -79,7 +96,7 @@ class SumStation(StationGame):
         return SumTablePlayers(game, seed).actions()  # type: ignore[arg-type]
 
     def demo_arguments(self, group: argparse._ArgumentGroup) -> None:
-        group.add_argument("--pairs", choices=["sum", "product"], default="sum", help="SUM: how a pair counts")
+        group.add_argument("--pairs", choices=["sum", "product"], default="sum", help=WORDS.gettext("SUM: how a pair counts"))
 
     def demo_config(self, args: argparse.Namespace, players: list[str], seed: int) -> dict[str, Any]:
         return {"game": NAME, "seed": seed, "players": players, "pairs": args.pairs}

@@ -6,9 +6,11 @@ cards back and that SPARE draws."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from station.games.sum.sentences import reason
+from station.games.sum.words import WORDS, effect
 from station.settings import seat_names
 from station.ui.overlays import Overlay, by_event
 from station.ui.setup import Choice, SetupOption
@@ -18,42 +20,51 @@ from station.ui.views import BannerView, LiveView, Menu, PlayerLine, VerdictView
 GAME = "sum"
 BANNER_SECONDS = 4.0
 VERDICT_SECONDS = 5.0
-EFFECTS = {"propagation": "Propagation", "neutralization": "Neutralization", "radicalization": "Radicalization",
-           "rotation": "Rotation"}
-#: A violation's code -> the verdict screen's title (its detail is the engine's sentence, cut short).
+EFFECTS = ("propagation", "neutralization", "radicalization", "rotation")
+#: A violation's code -> the verdict screen's title (its detail is the reason, cut short).
 VERDICT_TITLES = {
-    "malformed": "Check the order", "no_operation": "Use a sign", "remainder": "Remainder", "divide_by_zero": "÷ 0",
-    "empty": "No cards", "wild_in_equation": "Wild box!", "played_before": "Played already", "too_many": "Too many",
-    "not_your_turn": "Not your turn", "no_target": "No target", "target_taken": "Target is set",
-    "not_a_number": "Not a number", "no_draws": "No more draws", "deck_empty": "Deck empty", "draw_first": "Draw first",
-    "not_wild": "Not a wild card", "needs_another_card": "Need a card", "wrong_game": "Other game",
-    "game_over": "Game over",
+    "malformed": WORDS.lazy_gettext("Check the order"), "no_operation": WORDS.lazy_gettext("Use a sign"),
+    "remainder": WORDS.lazy_gettext("Remainder"), "divide_by_zero": "÷ 0", "empty": WORDS.lazy_gettext("No cards"),
+    "wild_in_equation": WORDS.lazy_gettext("Wild box!"), "played_before": WORDS.lazy_gettext("Played already"),
+    "too_many": WORDS.lazy_gettext("Too many"), "not_your_turn": WORDS.lazy_gettext("Not your turn"),
+    "no_target": WORDS.lazy_gettext("No target"), "target_taken": WORDS.lazy_gettext("Target is set"),
+    "not_a_number": WORDS.lazy_gettext("Not a number"), "no_draws": WORDS.lazy_gettext("No more draws"),
+    "deck_empty": WORDS.lazy_gettext("Deck empty"), "draw_first": WORDS.lazy_gettext("Draw first"),
+    "not_wild": WORDS.lazy_gettext("Not a wild card"), "needs_another_card": WORDS.lazy_gettext("Need a card"),
+    "wrong_game": WORDS.lazy_gettext("Other game"), "game_over": WORDS.lazy_gettext("Game over"),
 }
-#: Shorter words than the engine's sentence where it would not fit in two lines, or where a card
-#: must come off the table: why, then the next step (``state``: the game's, for the numbers).
-SHORT_DETAILS: dict[str, Any] = {
-    "no_target": "Lay a number card in the target box",
-    "not_a_number": "The target is a number card. Take it back",
-    "no_operation": "Use an operation card",
-    "target_taken": lambda s: f"The target stays {s['target']['value']}. Take the new card back",
-    "played_before": "That card was played. Take it back",
-    "not_wild": "Only wild cards go there. Take it back",
-    "wrong_game": "Not a SUM card. Take it back",
-    "draw_first": lambda s: f"Draw {_cards(s['draws_left'])} first: press SPARE",
-    "needs_another_card": "You need another card in hand. Take it back",
-    "game_over": "CONFIRM: new game",
+#: Shorter words than the reason where it would not fit in two lines, or where a card must come
+#: off the table: why, then the next step (``state``: the game's, for the numbers).
+SHORT_DETAILS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "no_target": lambda s: WORDS.gettext("Lay a number card in the target box"),
+    "not_a_number": lambda s: WORDS.gettext("The target is a number card. Take it back"),
+    "no_operation": lambda s: WORDS.gettext("Use an operation card"),
+    "target_taken": lambda s: WORDS.gettext("The target stays {target}. Take the new card back",
+                                            target=s["target"]["value"]),
+    "played_before": lambda s: WORDS.gettext("That card was played. Take it back"),
+    "not_wild": lambda s: WORDS.gettext("Only wild cards go there. Take it back"),
+    "wrong_game": lambda s: WORDS.gettext("Not a SUM card. Take it back"),
+    "draw_first": lambda s: WORDS.ngettext("Draw {n} card first: press SPARE", "Draw {n} cards first: press SPARE",
+                                           s["draws_left"]),
+    "needs_another_card": lambda s: WORDS.gettext("You need another card in hand. Take it back"),
+    "game_over": lambda s: WORDS.gettext("CONFIRM: new game"),
 }
 _AFTERTHOUGHT = re.compile(r" \([^()]*\)$")  # "… (only two equal cards side by side make a pair)"
 
 
 def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
     return [
-        SetupOption("players", "Players", [Choice(n, str(n)) for n in range(2, 7)], int(defaults.get("players", 3))),
-        SetupOption("pairs", "Pairs", [Choice("sum", "2 2 is 4"), Choice("product", "3 3 is 9")],
+        SetupOption("players", WORDS.gettext("Players"), [Choice(n, str(n)) for n in range(2, 7)],
+                    int(defaults.get("players", 3))),
+        SetupOption("pairs", WORDS.gettext("Pairs"), [Choice("sum", WORDS.gettext("2 2 is 4")),
+                                                      Choice("product", WORDS.gettext("3 3 is 9"))],
                     defaults.get("pairs", "sum")),
-        SetupOption("order", "Order", [Choice("standard", "× ÷ first"), Choice("left-to-right", "left to right")],
+        SetupOption("order", WORDS.gettext("Order"), [Choice("standard", WORDS.gettext("× ÷ first")),
+                                                      Choice("left-to-right", WORDS.gettext("left to right"))],
                     defaults.get("order", "standard")),
-        SetupOption("wild", "Wild cards", [Choice(True, "on"), Choice(False, "off")], bool(defaults.get("wild", True))),
+        SetupOption("wild", WORDS.gettext("Wild cards"), [Choice(True, WORDS.gettext("on")),
+                                                          Choice(False, WORDS.gettext("off"))],
+                    bool(defaults.get("wild", True))),
     ]
 
 
@@ -61,26 +72,28 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
     on = bool(choices["wild"])
     return {"game": GAME, "seed": seed, "players": seat_names(defaults, choices["players"]), "pairs": choices["pairs"],
             "order": choices["order"], "fractions": bool(defaults.get("fractions", False)),
-            "wild": {effect: on for effect in EFFECTS}}
+            "wild": {name: on for name in EFFECTS}}
 
 
 def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     turn = state["turn"]
     # "held" and "won" side by side: "10 held, 10 won" fits beside a six-letter name, "cards" would not
-    lines = tuple(PlayerLine(name, f"{state['hands'][name]} held, {state['won'][name]} won",
+    # Translators: about 15 letters at most with two-digit numbers, beside a six-letter name ("10 held, 10 won")
+    lines = tuple(PlayerLine(name, WORDS.gettext("{held} held, {won} won", held=state["hands"][name],
+                                                 won=state["won"][name]),
                              "won" if name in state["winners"] else "waiting" if name == turn and not state["over"]
                              else "") for name in state["players"])
     if state["over"]:
-        return LiveView("Game over", clock_text(seconds), winners.headline(state["winners"]), lines, page,
-                        "CONFIRM: new game")
+        return LiveView(WORDS.gettext("Game over"), clock_text(seconds), winners.headline(state["winners"]), lines,
+                        page, WORDS.gettext("CONFIRM: new game"))
     target = state["target"]
-    headline = f"Make {target['value']}" if target else "Turn up a target"
-    footer = "Lay cards, CONFIRM" if target else "Into the target box"
-    return LiveView(f"{turn}'s turn", clock_text(seconds), headline, lines, page, footer)
+    headline = WORDS.gettext("Make {target}", target=target["value"]) if target else WORDS.gettext("Turn up a target")
+    footer = WORDS.gettext("Lay cards, CONFIRM") if target else WORDS.gettext("Into the target box")
+    return LiveView(_turn_of(turn), clock_text(seconds), headline, lines, page, footer)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+def _turn_of(player: str) -> str:
+    return WORDS.gettext("{player}'s turn", player=player)
 
 
 def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal: str) -> list[Overlay]:
@@ -88,8 +101,10 @@ def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reve
 
 
 def _won(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
-    view = BannerView(f"{e['player']} makes {e['target']}", e["equation"], (f"{_cards(e['numbers'])} to your won pile",),
-                      "No cards left!" if state["over"] else "Turn up a new target")
+    pile = WORDS.ngettext("{n} card to your won pile", "{n} cards to your won pile", e["numbers"])
+    step = WORDS.gettext("No cards left!") if state["over"] else WORDS.gettext("Turn up a new target")
+    view = BannerView(WORDS.gettext("{player} makes {target}", player=e["player"], target=e["target"]), e["equation"],
+                      (pile,), step)
     return [Overlay(view, seconds=BANNER_SECONDS, signal="accepted", kind="result")]
 
 
@@ -97,47 +112,52 @@ def _violation(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: 
     """Why not, in two short lines (the player is the one whose turn it is: the live screen says
     so), and the next step: a wrong equation shows what it makes in bold, then to take the cards
     back, and SPARE to draw while the turn has draws left."""
-    title = VERDICT_TITLES.get(e["code"], "Not allowed")
+    title = str(VERDICT_TITLES.get(e["code"]) or WORDS.gettext("Not allowed"))
     more = next((d for d in batch if d["type"] == "draw_more"), None)
-    draw = f"SPARE: draw {more['draws_left']} more" if more is not None else ""
+    draw = WORDS.gettext("SPARE: draw {n} more", n=more["draws_left"]) if more is not None else ""
     if e["code"] == "wrong":  # "3 × 4 − 2 = 10, not 12"
-        made, _, target = str(e["message"]).rstrip(".!").rpartition(", not ")
-        step = "Take the cards back" + (f". {draw}" if draw else "")
-        return [Overlay(VerdictView("wrong", f"Not {target}", step, made), seconds=VERDICT_SECONDS,
-                        signal="rejected", kind="verdict")]
-    detail = SHORT_DETAILS.get(e["code"]) or _AFTERTHOUGHT.sub("", str(e.get("message", "")).rstrip(".!"))
-    if callable(detail):
-        detail = detail(state)
-    if draw:
-        detail += f". {draw}"
-    return [Overlay(VerdictView("wrong", title, detail), seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
+        made = f"{e['equation']} = {e['made']}"
+        step = _then(WORDS.gettext("Take the cards back"), draw)
+        return [Overlay(VerdictView("wrong", WORDS.gettext("Not {target}", target=e["target"]), step, made),
+                        seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
+    short = SHORT_DETAILS.get(e["code"])
+    detail = short(state) if short is not None else _AFTERTHOUGHT.sub("", reason(e).rstrip(".!"))
+    return [Overlay(VerdictView("wrong", title, _then(detail, draw)), seconds=VERDICT_SECONDS, signal="rejected",
+                    kind="verdict")]
+
+
+def _then(first: str, second: str) -> str:
+    """Two steps in one line: "Take the cards back. SPARE: draw 2 more"."""
+    return WORDS.gettext("{first}. {then}", first=first, then=second) if second else first
 
 
 def _wild(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
     """The card's effect and what it asks of whom; the bottom line is the step."""
-    effect = EFFECTS[e["effect"]]
-    lines: tuple[str, ...] = ("Not in this game",) if not e["on"] else ()
-    hint = "Put it back in the deck" if not e["on"] else ""
+    lines: tuple[str, ...] = (WORDS.gettext("Not in this game"),) if not e["on"] else ()
+    hint = WORDS.gettext("Put it back in the deck") if not e["on"] else ""
     for other in batch:
         if other["type"] == "everyone_draws":
             lines = (_who_draws(other["players"], len(state["players"]) - 1),)
         elif other["type"] == "discard":
-            lines = (f"{e['player']}: discard a card",)
+            lines = (WORDS.gettext("{player}: discard a card", player=e["player"]),)
         elif other["type"] == "target_changed":
-            lines, hint = (f"Target {other['from']} is now {other['to']}",), f"Now make {other['to']}"
+            lines = (WORDS.gettext("Target {old} is now {new}", old=other["from"], new=other["to"]),)
+            hint = WORDS.gettext("Now make {target}", target=other["to"])
         elif other["type"] == "cards_passed":
-            lines = ("Pass a card to the left",)
-    return [Overlay(BannerView("Wild card", effect, lines, hint), seconds=BANNER_SECONDS, signal="attention",
-                    kind="banner")]
+            lines = (WORDS.gettext("Pass a card to the left"),)
+    return [Overlay(BannerView(WORDS.gettext("Wild card"), effect(e["effect"]), lines, hint), seconds=BANNER_SECONDS,
+                    signal="attention", kind="banner")]
 
 
 def _who_draws(names: Sequence[str], others: int) -> str:
     """Propagation: every other player takes a number card, as long as the deck lasts."""
     if not names:
-        return "The deck is empty"
+        return WORDS.gettext("The deck is empty")
     if len(names) == others:
-        return "Others: take a number"
-    return f"{', '.join(names)}: take a number" if len(names) <= 2 else f"{len(names)} players take a number"
+        return WORDS.gettext("Others: take a number")
+    if len(names) <= 2:
+        return WORDS.gettext("{names}: take a number", names=", ".join(names))
+    return WORDS.gettext("{n} players take a number", n=len(names))
 
 
 def _game_over(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
@@ -145,25 +165,49 @@ def _game_over(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: 
     best = e["winners"]
     won = e["won"][best[0]]
     if e["reason"] == "empty_hand":
-        title, line = "No cards left!", f"and won {_cards(won)}"
+        title = WORDS.gettext("No cards left!")
+        line = WORDS.ngettext("and won {n} card", "and won {n} cards", won)
     else:
-        title, line = "Numbers used up", f"{_cards(won)} won{' each' if len(best) > 1 else ''}"
-    return [Overlay(winners.banner(title, best, line, "CONFIRM: all scores"), seconds=None, signal="attention",
-                    kind="banner")]
+        title = WORDS.gettext("Numbers used up")
+        line = (WORDS.ngettext("{n} card won", "{n} cards won", won) if len(best) == 1
+                else WORDS.ngettext("{n} card won each", "{n} cards won each", won))
+    return [Overlay(winners.banner(title, best, line, WORDS.gettext("CONFIRM: all scores")), seconds=None,
+                    signal="attention", kind="banner")]
+
+
+def _target_set(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
+    view = BannerView(WORDS.gettext("Target"), str(e["value"]), (WORDS.gettext("Make it with your cards"),))
+    return [Overlay(view, seconds=2.0, kind="banner")]
+
+
+def _drew(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
+    """DRAW was pressed: the player takes the top card of that deck; how many draws are left."""
+    take = WORDS.gettext("Take a number") if e["deck"] == "numbers" else WORDS.gettext("Take an operation")
+    left = (WORDS.ngettext("{n} more draw this turn", "{n} more draws this turn", e["draws_left"]) if e["draws_left"]
+            else WORDS.gettext("No more draws this turn"))
+    return [Overlay(VerdictView("ok", take, left, e["player"]), seconds=2.0, kind="verdict")]
+
+
+def _turn_over(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
+    view = BannerView(WORDS.gettext("Turn over"), e["player"], (WORDS.gettext("No equation this time"),),
+                      _next_turn(batch))
+    return [Overlay(view, seconds=2.5, kind="banner")]
+
+
+def _numbers_out(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Overlay]:
+    view = BannerView(WORDS.gettext("Numbers used up"), WORDS.gettext("Last turn"),
+                      (WORDS.gettext("Most won cards wins"),))
+    return [Overlay(view, seconds=BANNER_SECONDS, signal="attention", kind="banner")]
 
 
 _OVERLAYS = {
     "equation_won": _won,
     "violation": _violation,
     "wild_played": _wild,
-    "target_set": lambda e, b, s: [Overlay(BannerView("Target", str(e["value"]), ("Make it with your cards",)),
-                                           seconds=2.0, kind="banner")],
-    "drew": lambda e, b, s: [Overlay(VerdictView("ok", _take(e["deck"]), _draws_left(e["draws_left"]), e["player"]),
-                                     seconds=2.0, kind="verdict")],
-    "turn_over": lambda e, b, s: [Overlay(BannerView("Turn over", e["player"], ("No equation this time",),
-                                                     _next_turn(b)), seconds=2.5, kind="banner")],
-    "numbers_out": lambda e, b, s: [Overlay(BannerView("Numbers used up", "Last turn", ("Most won cards wins",)),
-                                            seconds=BANNER_SECONDS, signal="attention", kind="banner")],
+    "target_set": _target_set,
+    "drew": _drew,
+    "turn_over": _turn_over,
+    "numbers_out": _numbers_out,
     "game_over": _game_over,
 }
 
@@ -171,16 +215,7 @@ _OVERLAYS = {
 def _next_turn(batch: Sequence[Mapping[str, Any]]) -> str:
     """Whose turn comes after this batch of events, for the bottom line."""
     following = next((e["player"] for e in batch if e["type"] == "turn"), "")
-    return f"Now {following}'s turn" if following else ""
-
-
-def _take(deck: str) -> str:
-    """DRAW was pressed: the player takes the top card of that deck."""
-    return "Take a number" if deck == "numbers" else "Take an operation"
-
-
-def _draws_left(left: int) -> str:
-    return f"{left} more draw{'s' if left != 1 else ''} this turn" if left else "No more draws this turn"
+    return WORDS.gettext("Now {player}'s turn", player=following) if following else ""
 
 
 def confirm(state: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -197,13 +232,15 @@ def menu(state: Mapping[str, Any], hint: Mapping[str, Any] | None = None) -> Men
         return None
     player = state["turn"]
     choices: list[tuple[str, Any]] = []
-    for deck, label in (("numbers", "Draw a number"), ("operations", "Draw an operation")):
+    draws = (("numbers", WORDS.gettext("Draw a number")), ("operations", WORDS.gettext("Draw an operation")))
+    for deck, label in draws:
         if state["draws_left"] and state[f"{deck}_deck"]:
             choices.append((label, {"type": "draw", "player": player, "deck": deck}))
-    choices.append(("End my turn", {"type": "end_turn", "player": player}))
+    choices.append((WORDS.gettext("End my turn"), {"type": "end_turn", "player": player}))
     if hint is not None:
-        found = hint["equation"]
-        view = (BannerView("It can be done", str(hint["target"]), (f"= {found}",), "Any button: back") if found else
-                BannerView("Not with these", str(hint["target"]), ("Try other cards",), "Any button: back"))
-        choices.append(("Hint", view))
-    return Menu(f"{player}'s turn", tuple(choices))
+        found, back = hint["equation"], WORDS.gettext("Any button: back")
+        view = (BannerView(WORDS.gettext("It can be done"), str(hint["target"]), (f"= {found}",), back) if found else
+                BannerView(WORDS.gettext("Not with these"), str(hint["target"]), (WORDS.gettext("Try other cards"),),
+                           back))
+        choices.append((WORDS.gettext("Hint"), view))
+    return Menu(_turn_of(player), tuple(choices))

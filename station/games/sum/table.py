@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.catalog import load_catalog
 from engine.errors import EngineError
+from station.games.sum.words import WORDS
 from station.table.adapter import Action, Lying, Note, Reading, TableAdapter, strip_order
 from station.table.mat import MatLayout
 
@@ -32,7 +33,8 @@ class SumTable(TableAdapter):
             return
         zone = self.zone_of(mat, event["x"], event["y"])
         if zone is None:
-            reading.notes.append(Note("outside_zones", "Not in a box", "Target, strip or wild box", card))
+            reading.notes.append(Note("outside_zones", WORDS.gettext("Not in a box"),
+                                      WORDS.gettext("Target, strip or wild box"), card))
         elif zone.name == TARGET and (state["target"] is None or state["target"]["card"] != card):
             reading.actions.append({"type": "target", "t": t, "card": card, "source": "camera"})
         elif zone.name == WILD and not state["over"]:
