@@ -3,6 +3,10 @@ Out of order."), a goal complete, the clock's warning and its end, the points. A
 beep: the race goes on. ``WORDS`` holds every sentence of its own (the one place to translate:
 each is a message of the game's catalog, in the language of the moment); a verdict's title is
 the screen's (``screens.VERDICT_TITLES``), its reason the refusal's (``words.refusal``), in words.
+
+A card that comes after the time is up (too late, or a goal laid on a finished round) is a buzz
+with no words: the station is still saying "Time is up!" and the round's points, and a newer
+line with words would cut them short (the screen says "Too late!").
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ WORDS = {
 }
 _COMPARED = {("order", "<"): "less", ("order", ">"): "greater", ("order", "="): "same", ("not_equal", "≠"): "not_equal",
              ("stack", "≠"): "stack"}
+#: Refusals of a card laid after the time is up: a buzz, no words (see above).
+AFTER_TIME = frozenset({"too_late", "round_over"})
 
 
 def _say(key: str, **values: Any) -> str:
@@ -100,6 +106,8 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
         elif kind == "game_over":
             said.append(Line(_say("game_over", points=_points(e["total"]), rating=words.rating(e["total"])),
                              "game_over"))
+        elif kind == "violation" and e["code"] in AFTER_TIME:
+            said.append(Line(sound="wrong"))  # "Time is up!" is still being said: not cut short by a buzz
         elif kind == "violation":
             card = words.card_of(e.get("card"))
             if card is not None and card.game != screens.GAME:
