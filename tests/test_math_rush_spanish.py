@@ -202,3 +202,25 @@ def test_every_refusal_s_title_is_spanish_in_spanish(code):
     english = str(screens.VERDICT_TITLES[code])
     with use_language("es"):
         assert str(screens.VERDICT_TITLES[code]) not in ("", english)
+
+
+def test_the_story_s_first_and_last_lines_in_spanish_and_in_english_as_the_engine_s():
+    young = new_game({"game": "math-rush", "players": ["Ana"], "help": "unlimited", "advanced": False,
+                      "one_goal": True})
+    assert RUSH.headline(young) == young.headline()
+    with use_language("es"):
+        assert RUSH.headline(young) == ("Math Rush · Ana · 5 cartas cada uno · rondas de 240 s · sin cartas Advanced, "
+                                        "ayudas sin límite, una meta cada vez")
+    game = new_game({"game": "math-rush", "seed": 7, "players": ["Ana", "Ben", "Cleo"], "seconds": 180})
+    middle = None
+    for _, events in VirtualPlayers(game, 7).actions():
+        if middle is None and game.state()["phase"] == "playing" and any(r["broken"] for r in game.state()["rows"]):
+            middle = RUSH.summary(game), game.summary()
+            with use_language("es"):
+                spanish_middle = RUSH.summary(game)
+    assert middle is not None and middle[0] == middle[1]
+    assert spanish_middle[0] == "Ronda 1, en juego." and any(line.endswith("(mal)") for line in spanish_middle)
+    assert RUSH.summary(game) == game.summary()
+    with use_language("es"):
+        end = RUSH.summary(game)
+    assert re.fullmatch(r"Fin del juego: \d+ puntos?\.", end[0]) and end[-1].startswith("Rondas: ")

@@ -13,6 +13,7 @@ from station.settings import Key, one_of, seat_keys, yes_no
 from station.table.mat import MatLayout, mat_layout
 from station.games.math_rush import screens as screens
 from station.games.math_rush import spoken as spoken
+from station.games.math_rush import story
 from station.games.math_rush.story import tell
 from station.games.math_rush.words import WORDS
 
@@ -62,6 +63,14 @@ class MathRushStation(StationGame):
     def story(self, game: Game) -> Callable[[Event], list[str]]:
         """The demo's story in the language of the moment (``story.tell``), not the engine's English."""
         return lambda event: ["  " + tell(event)] if event["type"] in self.story_events else []
+
+    def headline(self, game: Game) -> str:
+        """The story's first line, in the language of the moment (``story.headline``)."""
+        return story.headline(game.config)
+
+    def summary(self, game: Game) -> list[str]:
+        """The story's last lines, in the language of the moment (``story.summary``)."""
+        return story.summary(game.state())
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         rounds = [e["points"] for e in events if e["type"] == "round_over"]

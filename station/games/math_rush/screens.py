@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.catalog import Card
+from engine.games import GAME_TITLES
 from station.games.math_rush import words
 from station.games.math_rush.words import WORDS, card_of, goal_why, help_cards, limit, points, rating, refusal, \
     stars, why
@@ -21,6 +22,7 @@ from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, Menu, PlayerLine, TimerView, VerdictView, View, clock_text
 
 GAME = "math-rush"
+TITLE = GAME_TITLES[GAME]  # the game's name, as printed on its cards
 VERDICT_SECONDS = 3.0  # a wrong card: short, the race goes on
 BANNER_SECONDS = 3.0
 GOAL_SECONDS = 4.0  # each goal at the end of a round
@@ -84,7 +86,7 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     rows = tuple(_goal_line(row) for row in state["rows"])
     title = WORDS.gettext("Round {round} of {rounds}", round=state["round"], rounds=state["rounds"])
     if state["over"]:
-        return BannerView("Math Rush", points(state["total"]), (rating(state["total"]),), WORDS.gettext("CONFIRM: new game"))
+        return BannerView(TITLE, points(state["total"]), (rating(state["total"]),), WORDS.gettext("CONFIRM: new game"))
     if state["phase"] == "setup":
         if not rows:
             return BannerView(title, WORDS.gettext("Lay goals"), (WORDS.gettext("in the goal column"),), WORDS.gettext("then CONFIRM: go!"))
@@ -209,7 +211,7 @@ def _game_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
     return [
         Overlay(BannerView(WORDS.gettext("Rounds"), " + ".join(map(str, e["rounds"])), (help_line,), WORDS.gettext("CONFIRM: next")),
                 kind="result"),
-        Overlay(BannerView("Math Rush", points(e["total"]), (rating(e["total"]),), WORDS.gettext("CONFIRM: new game")),
+        Overlay(BannerView(TITLE, points(e["total"]), (rating(e["total"]),), WORDS.gettext("CONFIRM: new game")),
                 signal="attention", kind="result"),
     ]
 
@@ -283,4 +285,4 @@ def menu(state: Mapping[str, Any]) -> Menu | None:
         choices.append((WORDS.gettext("Help: all redraw"), {"type": "help", "use": "redraw"}))
     if not state["seconds"]:
         choices.append((WORDS.gettext("End the round"), {"type": "end_round"}))
-    return Menu("Math Rush", tuple(choices)) if choices else None
+    return Menu(TITLE, tuple(choices)) if choices else None

@@ -1,13 +1,16 @@
 """The demo's story of a Math Rush game (``mathstation demo --text``, and the running commentary
-of the demo on the virtual table): one line per event, in the language of the moment. The
-engine tells the same events in English for the journal (``engine.math_rush.text``); these are
-the words a person reads, from the game's own catalog."""
+of the demo on the virtual table): its first line (``headline``), one line per event (``tell``)
+and where the game stands at its end (``summary``), in the language of the moment. The engine
+tells the same in English for the journal and the logs (``engine.math_rush.text``); these are the
+words a person reads, from the game's own catalog."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from engine.games import GAME_TITLES
+from engine.math_rush import read_config
 from station.games.math_rush.words import WORDS, goal_why, limit, refusal, why
 
 _ = WORDS.gettext
@@ -95,3 +98,44 @@ def tell(event: Mapping[str, Any]) -> str:
     """One event as a line of the story; an event these words do not know, as the engine's data."""
     teller = _TELLERS.get(event["type"])
     return teller(event) if teller else f"{event['type']}: {dict(event)}"
+
+
+def headline(config: Mapping[str, Any]) -> str:
+    """The game and its setup: "Math Rush · Ana, Ben · 5 cards each · 180 s rounds"."""
+    rules = read_config(config)
+    parts = [GAME_TITLES["math-rush"], ", ".join(rules.players),
+             WORDS.ngettext("{n} card each", "{n} cards each", rules.hand_size),
+             _("{seconds} s rounds", seconds=rules.seconds) if rules.timer else _("no timer")]
+    young = [words for words, on in ((_("no Advanced cards"), not rules.advanced),
+                                     (_("unlimited Help"), rules.help == "unlimited"),
+                                     (_("one goal at a time"), rules.one_goal)) if on]
+    return " · ".join(parts + ([", ".join(young)] if young else []))
+
+
+def summary(state: Mapping[str, Any]) -> list[str]:
+    """Where the game stands: the round (or the points at its end), each goal in play, the rounds'
+    points and the Help cards left."""
+    if state["over"]:
+        lines = [WORDS.ngettext("Game over: {n} point.", "Game over: {n} points.", state["total"])]
+    elif state["phase"] == "playing":
+        lines = [_("Round {round}, playing.", round=state["round"])]
+    elif state["phase"] == "round_over":
+        lines = [_("Round {round}, round over.", round=state["round"])]
+    else:
+        lines = [_("Round {round}, setup.", round=state["round"])]
+    for row in state["rows"]:
+        values = {"row": row["row"], "name": row["name"], "placed": row["placed"]}
+        if row["broken"]:
+            line = WORDS.ngettext("row {row}: {name}, {placed} of {n} card (broken)",
+                                  "row {row}: {name}, {placed} of {n} cards (broken)", row["count"], **values)
+        elif row["complete"]:
+            line = WORDS.ngettext("row {row}: {name}, {placed} of {n} card (complete)",
+                                  "row {row}: {name}, {placed} of {n} cards (complete)", row["count"], **values)
+        else:
+            line = WORDS.ngettext("row {row}: {name}, {placed} of {n} card", "row {row}: {name}, {placed} of {n} cards",
+                                  row["count"], **values)
+        lines.append("  " + line)
+    rounds = " + ".join(map(str, state["round_points"])) or _("none yet")
+    left = _("any") if state["help_left"] is None else str(state["help_left"])
+    lines.append(_("Rounds: {rounds}; Help cards left: {left}.", rounds=rounds, left=left))
+    return lines
