@@ -12,9 +12,7 @@ import pytest
 from engine.rules import new_game
 from station.cli import _parser
 from station.games import plugin, plugins
-from station.hardware.audio import open_audio, read_index, words_said
-from station.speech.tts import Speech, SpeechSettings
-from station.speech.voice import Line, Voice, utterance
+from station.speech.voice import Line, utterance
 
 
 class Played:
@@ -152,6 +150,10 @@ def test_math_rush_s_time_is_up_is_not_cut_short_by_a_card_laid_after_it(tmp_pat
     assert utterance(table.plugin.say(goal_late, table.game.state(), "at_once")) == ("wrong", "")
     if shutil.which("espeak-ng") is None:
         return
+    from station.hardware.audio import open_audio, read_index, words_said
+    from station.speech.tts import Speech, SpeechSettings
+    from station.speech.voice import Voice
+
     clock = Clock()
     voice = Voice(open_audio("files", folder=tmp_path / "sounds", clock=clock), Speech(SpeechSettings(), tmp_path))
     voice.say(table.plugin.say(time_up, table.game.state(), "at_once"))
