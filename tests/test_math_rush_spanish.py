@@ -224,3 +224,11 @@ def test_the_story_s_first_and_last_lines_in_spanish_and_in_english_as_the_engin
     with use_language("es"):
         end = RUSH.summary(game)
     assert re.fullmatch(r"Fin del juego: \d+ puntos?\.", end[0]) and end[-1].startswith("Rondas: ")
+
+
+def test_a_wrong_timer_in_station_toml_is_told_in_spanish():
+    timer = RUSH.settings()["timer"]
+    with use_language("es"):
+        assert timer.check(7) == ("tiene que ser \"auto\" (3 minutos; 4 para un jugador solo), 0 (sin reloj) o de 30 a "
+                                  "1800 segundos, no 7")
+        assert str(timer.help).startswith("segundos que dura una ronda")

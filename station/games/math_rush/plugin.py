@@ -28,7 +28,8 @@ NAME = "math-rush"
 def _timer(value: Any) -> str | None:
     if value == "auto" or (isinstance(value, int) and not isinstance(value, bool) and (value == 0 or 30 <= value <= 1800)):
         return None
-    return f"must be \"auto\" (3 minutes, 4 solo), 0 (no timer) or seconds from 30 to 1800, not {value!r}"
+    return WORDS.gettext("must be \"auto\" (3 minutes, 4 solo), 0 (no timer) or seconds from 30 to 1800, not {value}",
+                         value=repr(value))
 
 
 class MathRushStation(StationGame):
