@@ -70,7 +70,10 @@ def wrong_card(e: Mapping[str, Any]) -> str:
     compared = _COMPARED.get((because.get("code", ""), because.get("sign", "")))
     if compared:
         return _say(compared, card=card, other=say_text_number(because["other"]))
-    return _say("wrong_card", card=card, reason=say_sentence(words.why(because, str(e["reason"]))))
+    reason = say_sentence(words.why(because, str(e["reason"])))
+    if reason.lower().startswith(card.lower()):  # an event with only the engine's words: they name the card
+        return reason
+    return _say("wrong_card", card=card, reason=reason)
 
 
 def _title(code: str) -> str:
