@@ -40,7 +40,7 @@ def test_a_card_may_go_on_an_equal_card_even_after_later_cards_and_stacks_count(
     assert stacked["ok"] and stacked["on"] == RUSH_CARDS["1/4"] and stacked["placed"] == 3
     done = table.act("play", card=RUSH_CARDS["0.75"], row=1, on="")
     assert table.of("goal_complete", done)[0] == {"type": "goal_complete", "row": 1, "goal": "UP 4", "broken": "",
-                                                  "stars": 2, "t": table.t}
+                                                  "because": None, "stars": 2, "t": table.t}
     unequal = RushTable()
     unequal.start(("G2", 1))
     unequal.play("1/4", 1)
@@ -120,7 +120,8 @@ def test_a_card_put_back_takes_its_old_place_and_is_judged_there_again():
     table.act("lift", card=RUSH_CARDS["1/2"])
     assert table.play("1/4", 1)["ok"]  # judged without the lifted 1/2
     back = table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")
-    assert {k: v for k, v in back[0].items() if k != "t"} == {"type": "put_back", "card": RUSH_CARDS["1/2"], "row": 1, "broken": "1/4 < 1/2: out of order"}
+    assert {k: v for k, v in back[0].items() if k != "t"} == {"type": "put_back", "card": RUSH_CARDS["1/2"], "row": 1, "broken": "1/4 < 1/2: out of order",
+        "because": {"code": "order", "card": "1/4", "sign": "<", "other": "1/2"}}
     assert table.of("goal_complete", back)[0]["stars"] == 0  # three cards again: complete, and broken
     assert table.game.describe(back[0]) == "The card is back in row 1: 1/4 < 1/2: out of order."
 
@@ -152,10 +153,10 @@ def test_time_up_scores_complete_unbroken_goals_and_says_why_the_others_score_no
     start = table.game.started_at
     assert events[0]["t"] == start + 180 - 30 and events[1]["t"] == start + 180
     (over,) = table.of("round_over", events)
-    assert over["goals"] == [
-        {"goal": "UP 3", "row": 1, "stars": 1, "why": ""},
-        {"goal": "DOWN 3", "row": 2, "stars": 0, "why": "2 of 3 cards"},
-        {"goal": "SAME 3", "row": 3, "stars": 0, "why": "1 of 3 cards"},
+    assert [{k: g[k] for k in ("goal", "row", "stars", "why", "placed", "count")} for g in over["goals"]] == [
+        {"goal": "UP 3", "row": 1, "stars": 1, "why": "", "placed": 3, "count": 3},
+        {"goal": "DOWN 3", "row": 2, "stars": 0, "why": "2 of 3 cards", "placed": 2, "count": 3},
+        {"goal": "SAME 3", "row": 3, "stars": 0, "why": "1 of 3 cards", "placed": 1, "count": 3},
     ]
     assert (over["points"], over["total"]) == (1, 1)
     (late,) = table.act("play", card=RUSH_CARDS["1/4"], row=3, on="")
@@ -168,7 +169,9 @@ def test_a_complete_but_broken_goal_scores_nothing():
     for card in ("1/2", "0.1", "0.6"):
         table.play(card, 1)
     (over,) = table.of("round_over", table.run_out())
-    assert over["goals"][0] == {"goal": "UP 3", "row": 1, "stars": 0, "why": "0.1 < 1/2: out of order"}
+    assert over["goals"][0] == {"goal": "UP 3", "row": 1, "stars": 0, "why": "0.1 < 1/2: out of order",
+                                "complete": True, "placed": 3, "count": 3,
+                                "because": {"code": "order", "card": "0.1", "sign": "<", "other": "1/2"}}
 
 
 @pytest.mark.parametrize("used, bonus", [(0, 6), (1, 5), (2, 3), (3, 0)])

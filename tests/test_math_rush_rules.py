@@ -22,8 +22,10 @@ def said(events: list[dict[str, Any]]) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k != "t"}
 
 
-def refusal(code: str, message: str, card: str | None = None) -> dict[str, Any]:
-    return {"type": "violation", "code": code, "message": message, "card": card}
+def refusal(code: str, message: str, card: str | None = None, **values: Any) -> dict[str, Any]:
+    """A violation as the engine gives it: its code, English message, card, and the values the
+    station words it with in the players' language (a row, a goal's name, the phase …)."""
+    return {"type": "violation", "code": code, "message": message, "card": card, **values}
 
 
 def complete_up_3(table: RushTable, row: int = 1) -> None:
@@ -50,8 +52,10 @@ def test_refusals_before_the_clock_starts():
     assert said(table.act("play", card=RUSH_CARDS["1/2"], row=1, on="")) == refusal(
         "not_started", "Wait: press CONFIRM to start the clock.", RUSH_CARDS["1/2"])
     assert said(table.act("start")) == refusal("no_goals", "Lay the goal cards in the goal column first.")
-    assert said(table.act("end_round")) == refusal("not_playing", "Start the round first: press CONFIRM.")
-    assert said(table.act("next_round")) == refusal("round_on", "Lay the goals and start the round.")
+    assert said(table.act("end_round")) == refusal("not_playing", "Start the round first: press CONFIRM.",
+                                                   phase="setup")
+    assert said(table.act("next_round")) == refusal("round_on", "Lay the goals and start the round.",
+                                                    phase="setup")
     assert said(table.act("goal", card=RUSH_CARDS["1/2"], row=1)) == refusal(
         "not_a_goal", "That is a number card: lay it in a row.", RUSH_CARDS["1/2"])
     assert said(table.act("goal", card="MR-A-H1", row=1)) == refusal(
@@ -60,19 +64,20 @@ def test_refusals_before_the_clock_starts():
         "not_a_goal", "That card is from Math Wars Meta, not Math Rush: take it back.", "MW-A-N1")
     table.goal("G1", 1)
     assert said(table.goal("G5", 1)) == refusal(
-        "row_taken", "Row 1 has UP 3: use a free row.", RUSH_GOALS["G5"])
+        "row_taken", "Row 1 has UP 3: use a free row.", RUSH_GOALS["G5"], row=1, name="UP 3")
     table.goal("G5", 2)
     table.goal("G9", 3)
     assert said(table.goal("G2", 4)) == refusal("too_many_goals", "3 goals at a time: complete one first.",
-                                               RUSH_GOALS["G2"])
+                                               RUSH_GOALS["G2"], most=3)
     assert table.game.describe(table.events[-1]) == "Not yet: 3 goals at a time: complete one first."
 
 
 def test_refusals_while_the_clock_runs():
     table = RushTable()
     table.start(("G1", 1))
-    assert said(table.act("start")) == refusal("started", "The clock is running: play your cards.")
-    assert said(table.act("next_round")) == refusal("round_on", "Finish this round first.")
+    assert said(table.act("start")) == refusal("started", "The clock is running: play your cards.",
+                                               phase="playing")
+    assert said(table.act("next_round")) == refusal("round_on", "Finish this round first.", phase="playing")
     assert said(table.act("play", card=RUSH_GOALS["G2"], row=1, on="")) == refusal(
         "not_a_number", "That is a goal: it goes in the goal column.", RUSH_GOALS["G2"])
     assert said(table.act("play", card="MR-A-G25", row=1, on="")) == refusal(
@@ -82,16 +87,16 @@ def test_refusals_while_the_clock_runs():
     assert said(table.act("play", card="SU-A-N1A", row=1, on="")) == refusal(
         "not_a_number", "That card is from SUM, not Math Rush: take it back.", "SU-A-N1A")
     assert said(table.act("play", card=RUSH_CARDS["1/2"], row=2, on="")) == refusal(
-        "no_goal", "No goal in row 2: play beside a goal.", RUSH_CARDS["1/2"])
+        "no_goal", "No goal in row 2: play beside a goal.", RUSH_CARDS["1/2"], row=2)
     table.play("1/10", 1)
     assert said(table.act("play", card=RUSH_CARDS["1/10"], row=2, on="")) == refusal(
-        "played_already", "That card is in row 1: put it back there.", RUSH_CARDS["1/10"])
+        "played_already", "That card is in row 1: put it back there.", RUSH_CARDS["1/10"], row=1)
     assert said(table.act("help", use="clear")) == refusal(
         "nothing_lifted", "Lift the wrong cards first, then the Help card.")
     table.play("1/5", 1)
     table.play("2/5", 1)
     assert said(table.act("play", card=RUSH_CARDS["0.9"], row=1, on="")) == refusal(
-        "goal_done", "UP 3 is complete: flip it and lay a new goal.", RUSH_CARDS["0.9"])
+        "goal_done", "UP 3 is complete: flip it and lay a new goal.", RUSH_CARDS["0.9"], name="UP 3")
     assert said(table.goal("G1", 2)) == refusal("goal_used", "Used this round: lay another goal.",
                                                RUSH_GOALS["G1"])
     for _ in range(3):
@@ -104,12 +109,14 @@ def test_refusals_after_the_time_is_up():
     table.start(("G1", 1))
     table.play("1/2", 1)
     table.run_out()
-    assert said(table.act("start")) == refusal("started", "The round is over. CONFIRM: next round.")
+    assert said(table.act("start")) == refusal("started", "The round is over. CONFIRM: next round.",
+                                               phase="round_over")
     assert said(table.goal("G5", 2)) == refusal("round_over", "The round is over. CONFIRM: next round.",
                                                RUSH_GOALS["G5"])
     assert said(table.act("play", card=RUSH_CARDS["3/4"], row=1, on="")) == refusal("too_late", "Time is up: this card does not count.",
                                                                                        RUSH_CARDS["3/4"])
-    assert said(table.act("end_round")) == refusal("not_playing", "The round is over. CONFIRM: next round.")
+    assert said(table.act("end_round")) == refusal("not_playing", "The round is over. CONFIRM: next round.",
+                                                   phase="round_over")
     assert table.act("lift", card=RUSH_CARDS["1/2"]) == []  # the set was judged: lifting it changes nothing
     assert table.act("time_up") == [] and table.act("warning") == []
     assert table.game.state()["rows"][0]["cards"][0]["lifted"] is False
@@ -238,18 +245,20 @@ def test_an_event_without_words_is_still_shown_whole_not_dropped():
 def test_the_events_of_a_round_carry_what_the_screens_show():
     table = RushTable()
     assert said(table.goal("G16", 1)) == {"type": "goal_laid", "row": 1, "card": RUSH_GOALS["G16"], "name": "DOWN 3",
-                                          "count": 3, "stars": 2, "restriction": "Less than 1/2"}
+                                          "count": 3, "stars": 2, "restriction": "Less than 1/2",
+                                          "limit": {"code": "below", "other": "1/2"}}
     assert said(table.goal("G1", 2))["restriction"] == ""
     assert said(table.act("start")) == {"type": "round_started", "round": 1, "seconds": 180, "goals": 2}
     assert said(table.act("play", card=RUSH_CARDS["0.4"], row=1, on="")) == {
         "type": "card_played", "card": RUSH_CARDS["0.4"], "shown": "0.4", "row": 1, "goal": "DOWN 3", "on": "",
-        "ok": True, "reason": "", "placed": 1, "count": 3}
+        "ok": True, "reason": "", "because": None, "placed": 1, "count": 3}
     assert said(table.act("play", card=RUSH_CARDS["40%"], row=1, on=RUSH_CARDS["0.4"]))["on"] == RUSH_CARDS["0.4"]
     table.play("1/4", 2)
     assert said(table.act("lift", card=RUSH_CARDS["1/4"])) == {"type": "card_lifted", "card": RUSH_CARDS["1/4"],
                                                                "row": 2, "help_left": 3}
     assert said(table.act("help", use="clear")) == {"type": "help_used", "use": "clear", "row": 2,
-                                                    "cards": [RUSH_CARDS["1/4"]], "broken": "", "left": 2}
+                                                    "cards": [RUSH_CARDS["1/4"]], "broken": "", "because": None,
+                                                    "left": 2}
     assert said(table.act("help", use="redraw")) == {"type": "help_used", "use": "redraw", "left": 1}
     assert said(table.act("warning")) == {"type": "time_warning", "seconds": 30}
     assert table.act("warning") == []  # one tone a round
@@ -257,8 +266,10 @@ def test_the_events_of_a_round_carry_what_the_screens_show():
     assert {k: v for k, v in time_up.items() if k != "t"} == {"type": "time_up", "round": 1}
     assert {k: v for k, v in over.items() if k != "t"} == {
         "type": "round_over", "round": 1, "points": 0, "total": 0,
-        "goals": [{"goal": "DOWN 3", "row": 1, "stars": 0, "why": "2 of 3 cards"},
-                  {"goal": "UP 3", "row": 2, "stars": 0, "why": "0 of 3 cards"}]}
+        "goals": [{"goal": "DOWN 3", "row": 1, "stars": 0, "why": "2 of 3 cards", "complete": False, "placed": 2,
+                   "count": 3, "because": None},
+                  {"goal": "UP 3", "row": 2, "stars": 0, "why": "0 of 3 cards", "complete": False, "placed": 0,
+                   "count": 3, "because": None}]}
 
 
 def test_without_a_timer_the_round_has_no_seconds():
@@ -285,11 +296,12 @@ def test_the_state_the_screens_draw():
     assert state == {**fresh, "phase": "playing", "started_at": 3.0, "rows": state["rows"]}
     assert state["rows"] == [
         {"row": 1, "goal": RUSH_GOALS["G1"], "name": "UP 3", "count": 3, "stars": 1, "direction": "up",
-         "restriction": "", "placed": 2, "complete": False, "broken": "",
+         "restriction": "", "placed": 2, "complete": False, "broken": "", "because": None,
          "cards": [{"card": RUSH_CARDS["1/4"], "shown": "1/4", "on": "", "lifted": False},
                    {"card": RUSH_CARDS["25%"], "shown": "25%", "on": RUSH_CARDS["1/4"], "lifted": False}]},
         {"row": 2, "goal": RUSH_GOALS["G16"], "name": "DOWN 3", "count": 3, "stars": 2, "direction": "down",
          "restriction": "Less than 1/2", "placed": 1, "complete": False, "broken": "Less than 1/2",
+         "because": {"code": "below", "other": "1/2"},
          "cards": [{"card": RUSH_CARDS["0.4"], "shown": "0.4", "on": "", "lifted": False},
                    {"card": RUSH_CARDS["50%"], "shown": "50%", "on": "", "lifted": True}]},
     ]
@@ -388,8 +400,10 @@ def test_a_completed_goal_cleared_from_its_row_still_scores_and_its_card_waits_f
     assert [r["name"] for r in table.game.state()["done"]] == ["UP 3"]
     table.play("0.9", 1)
     (over,) = table.of("round_over", table.run_out())
-    assert over["goals"] == [{"goal": "UP 3", "row": 1, "stars": 1, "why": ""},
-                             {"goal": "DOWN 3", "row": 1, "stars": 0, "why": "1 of 3 cards"}]
+    assert over["goals"] == [{"goal": "UP 3", "row": 1, "stars": 1, "why": "", "complete": True, "placed": 3,
+                              "count": 3, "because": None},
+                             {"goal": "DOWN 3", "row": 1, "stars": 0, "why": "1 of 3 cards", "complete": False,
+                              "placed": 1, "count": 3, "because": None}]
     table.act("next_round")
     assert said(table.goal("G1", 1))["type"] == "goal_laid"  # a new round, the goal cards reshuffled
 
@@ -452,11 +466,11 @@ def test_the_youngest_may_rearrange_so_taking_a_card_away_keeps_their_order_unbr
     table.start(("G2", 1))
     table.play("1/2", 1)
     assert table.play("1/10", 1) == {"type": "card_played", "card": RUSH_CARDS["1/10"], "shown": "1/10", "row": 1,
-                                     "goal": "UP 4", "on": "", "ok": True, "reason": "", "placed": 2, "count": 4,
-                                     "t": table.t}
+                                     "goal": "UP 4", "on": "", "ok": True, "reason": "", "because": None,
+                                     "placed": 2, "count": 4, "t": table.t}
     table.play("3/4", 1)
     assert said(table.act("lift", card=RUSH_CARDS["3/4"])) == {"type": "card_removed", "card": RUSH_CARDS["3/4"],
-                                                               "row": 1, "broken": ""}
+                                                               "row": 1, "broken": "", "because": None}
 
 
 def test_the_warning_sounds_once_in_every_round_and_not_in_a_30_second_round():

@@ -1,24 +1,46 @@
 """Math Rush's OLED screens in a child's words, made from real games: every screen fits whole in
-glyphs the OLED has, and each one's bottom line is the next step (a wrong card says why and how
-to mend the set, a goal done says to lay a new one, every refusal says what to do)."""
+glyphs the OLED has, in every language the station speaks, and each one's bottom line is the next
+step (a wrong card says why and how to mend the set, a goal done says to lay a new one, every
+refusal says what to do)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
 
 from conftest import RUSH_CARDS, RUSH_GOALS, RushTable
-from screen_helpers import bottom_line, unreadable
+from screen_helpers import bottom_line, unreadable_in_every_language
 from station.games.math_rush import screens as screens
-from station.ui.views import TimerView, View
+from station.i18n import use_language
+from station.ui.screens import compose
+from station.ui.views import SetupView, TimerView, View
+
+
+def _overlay(events: list[dict[str, Any]], state: Mapping[str, Any], index: int) -> Callable[[], View]:
+    return lambda: screens.overlays(events, state, "press")[index].view
+
+
+def _live(state: Mapping[str, Any], t: float) -> Callable[[], View]:
+    return lambda: screens.live_view(state, t, 0)
+
+
+def _setup(index: int) -> Callable[[], View]:
+    """The setup screen with each row showing its choice ``index`` (or its last)."""
+    def make() -> View:
+        options = screens.setup_options({"timer": 95})  # station.toml's own round length too: "1 min 35 s"
+        return SetupView("Math Rush", tuple((o.label, o.choices[min(index, len(o.choices) - 1)].label)
+                                            for o in options), 0, "CONFIRM: change")
+    return make
 
 
 class Screens(RushTable):
-    """A real game that keeps every screen its events call for, and the live screen, by name."""
+    """A real game that keeps every screen its events call for, and the live screen, by name: each
+    as the way to draw it again (``views``), so that it is drawn in the language of the moment."""
 
-    def __init__(self, name: str, views: dict[str, View], **config: Any) -> None:
+    def __init__(self, name: str, views: dict[str, Callable[[], View]], **config: Any) -> None:
         super().__init__(("Ana", "Ben", "Cleo"), **config)
         self.name, self.views = name, views
 
@@ -33,22 +55,17 @@ class Screens(RushTable):
         return events
 
     def keep(self, kind: str, events: list[dict[str, Any]]) -> None:
-        for index, overlay in enumerate(screens.overlays(events, self.game.state(), "press")):
-            self.views[f"{self.name}/{kind}@{self.t:g}/{index}"] = overlay.view
+        state = self.game.state()
+        for index in range(len(screens.overlays(events, state, "press"))):
+            self.views[f"{self.name}/{kind}@{self.t:g}/{index}"] = _overlay(events, state, index)
         self.live(f"{kind}@{self.t:g}")
 
-    def live(self, moment: str) -> View:
-        view = screens.live_view(self.game.state(), self.t, 0)
-        self.views[f"{self.name}/{moment}/live"] = view
-        return view
-
-    def last(self, kind: str) -> View:
-        """The last screen an action of ``kind`` brought."""
-        return [v for k, v in self.views.items() if f"/{kind}@" in k and not k.endswith("/live")][-1]
+    def live(self, moment: str) -> None:
+        self.views[f"{self.name}/{moment}/live"] = _live(self.game.state(), self.t)
 
 
-def every_screen() -> dict[str, View]:
-    views: dict[str, View] = {}
+def every_screen() -> dict[str, Callable[[], View]]:
+    views: dict[str, Callable[[], View]] = {f"setup/{index}": _setup(index) for index in range(8)}
     race = Screens("race", views)
     race.live("start")
     race.goal("G1", 1)  # UP 3
@@ -144,6 +161,23 @@ def every_screen() -> dict[str, View]:
         if not plain.game.state()["over"]:
             plain.start(("G1", 1))
     plain.act("start")  # game_over
+
+    long = Screens("long", views)  # the longest faces, each reason a set breaks on: it still fits
+    long.start(("G9", 1), ("G2", 2), ("G1", 3))
+    long.play("0.58(3)", 1)
+    long.play("16 2/3%", 1)  # not equal
+    long.play("83 1/3%", 2)
+    long.play("66 2/3%", 2)  # out of order
+    long.play("0.8(3)", 3)
+    long.play("0.1(6)", 3, on="0.8(3)")  # a stack of unequal cards
+    for name, goals, cards in (("limits", ("G19", "G25", "G15"), ("1/4", "0.5", "1/4")),
+                               ("limits2", ("G16", "G12", "G13"), ("3/4", "0.5", "1/2"))):
+        limits = Screens(name, views)  # each restriction, on the goal laid in the race and on a card it refuses
+        limits.start((goals[0], 1))
+        limits.goal(goals[1], 2)
+        limits.goal(goals[2], 3)
+        for row, card in enumerate(cards, 1):
+            limits.play(card, row)
     return views
 
 
@@ -151,19 +185,21 @@ SCREENS = every_screen()
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_every_math_rush_screen_fits_whole_in_glyphs_the_oled_has(name):
-    assert not unreadable(SCREENS[name])
+def test_every_math_rush_screen_fits_whole_in_glyphs_the_oled_has_in_every_language(name):
+    assert unreadable_in_every_language(SCREENS[name]) == {}
 
 
 def screen(name: str) -> View:
-    (view,) = [v for k, v in SCREENS.items() if k == name]
-    return view
+    """The screen drawn in the language of the moment (English unless a test says otherwise)."""
+    return SCREENS[name]()
 
 
-def test_the_drive_met_every_refusal_the_screens_know():
-    refused = {v.title for k, v in SCREENS.items() if k.startswith(("refused/", "plain/"))
-               and getattr(v, "kind", "") == "wrong"}
-    assert set(screens.VERDICT_TITLES.values()) <= refused
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_drive_met_every_refusal_the_screens_know(language):
+    with use_language(language):
+        refused = {v.title for v in (make() for k, make in SCREENS.items() if k.startswith(("refused/", "plain/")))
+                   if getattr(v, "kind", "") == "wrong"}
+        assert {str(title) for title in screens.VERDICT_TITLES.values()} <= refused
 
 
 def test_the_race_and_its_screens_end_on_the_next_step():
@@ -185,7 +221,7 @@ def test_the_race_and_its_screens_end_on_the_next_step():
 
 def test_a_wrong_card_says_why_then_how_to_mend_the_set_on_a_line_of_its_own():
     wrong = screen("race/play@7/0")  # 1/8 on "Decimals only", Help cards left
-    assert (wrong.title, wrong.who, wrong.detail) == ("1/8", "Row 2", "Decimals only. Lift it, use a Help card")
+    assert (wrong.title, wrong.who, wrong.detail) == ("Row 2: 1/8", "", "Decimals only. Lift it, use a Help card")
     assert bottom_line(wrong) == "Lift it, use a Help card"
     assert bottom_line(screen("race/play@13/0")) == "Lift it, use a Help card"  # 1/3 ≠ 0.5 on SAME 3
     assert bottom_line(screen("race/play@15/0")) == "Lift it, use a Help card"  # put back, still breaking it
@@ -226,7 +262,29 @@ def test_every_refusal_ends_on_what_to_do(name, bottom):
 
 def test_a_goals_progress_reads_cards_of_needed_never_as_a_fraction():
     """In a fractions game "Row 2 2/3" reads as two thirds: the race says "2 of 3"."""
-    rows = [(r.name, r.detail) for k, v in SCREENS.items() if k.startswith("race/") and k.endswith("/live")
-            and isinstance(v, TimerView) for r in v.rows]
+    rows = [(r.name, r.detail) for v in (make() for k, make in SCREENS.items() if k.startswith("race/")
+                                          and k.endswith("/live")) if isinstance(v, TimerView) for r in v.rows]
     assert ("Row 2", "2 of 3") in rows and ("Row 4", "2 of 3") in rows
     assert all(re.fullmatch(r"\d of \d", detail) for _, detail in rows), rows
+
+
+#: What stays as it is in Spanish: the words printed on the cards, the mat and the buttons, and a
+#: word both languages spell alike.
+AS_PRINTED = re.compile(r"Math Rush|CONFIRM|GOAL|HELP|UP|DOWN|SAME|Advanced|Total|min")
+#: The shared rooms' time-up banner (station/ui/rounds.py): its words are the shared UI's catalog's.
+SHARED = {"Time is up!", "Stop!", "Hands off the cards", "CONFIRM: change"}
+
+
+def _texts(view: View) -> list[str]:
+    return [p.wanted for p in compose(view).items if p.kind == "text"]
+
+
+def test_every_word_of_every_math_rush_screen_is_spanish_in_spanish():
+    """A message the catalog lacks shows in English: a Spanish screen that reads as the English
+    one (but for the printed words) is a message never extracted or never translated."""
+    english = {name: _texts(make()) for name, make in SCREENS.items()}
+    with use_language("es"):
+        spanish = {name: _texts(make()) for name, make in SCREENS.items()}
+    still_english = {en for name in SCREENS for en, es in zip(english[name], spanish[name])
+                     if en == es and en not in SHARED and re.search(r"[A-Za-z]{2,}", AS_PRINTED.sub("", en))}
+    assert still_english == set()

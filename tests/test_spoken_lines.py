@@ -3,6 +3,8 @@ own engine events (the engines are pure: real games, played by actions, no hardw
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -131,6 +133,44 @@ def test_math_rush_says_the_clock_s_warning_and_its_end() -> None:
     assert table.clock() == ("time_warning", "Thirty seconds left!")
     sound, words = table.clock()
     assert sound == "time_up" and words.startswith("Time is up! Hands off. Round one: zero points.")
+
+
+def test_math_rush_s_time_is_up_is_not_cut_short_by_a_card_laid_after_it(tmp_path: Path) -> None:
+    """A newer line with words cuts an older one: a card laid a moment after the tone (too late)
+    must not silence "Time is up! Hands off." and the round's points: it is a buzz, no words."""
+    table = rush()
+    table.clock()
+    due = table.game.deadline()
+    assert due is not None
+    time_up = table.game.apply({**due.action, "t": due.at, "source": "clock"})
+    late = table.game.apply({"type": "play", "t": due.at + 0.5, "card": "MR-A-F10", "row": 1, "on": ""})
+    assert [e["code"] for e in late] == ["too_late"]
+    said_late = table.plugin.say(late, table.game.state(), "at_once")
+    assert utterance(said_late) == ("wrong", "")  # the screen says "Too late!"; the buzzer and LED too
+    goal_late = table.game.apply({"type": "goal", "t": due.at + 1, "card": "MR-A-G2", "row": 4})
+    assert utterance(table.plugin.say(goal_late, table.game.state(), "at_once")) == ("wrong", "")
+    if shutil.which("espeak-ng") is None:
+        return
+    from station.hardware.audio import open_audio, read_index, words_said
+    from station.speech.tts import Speech, SpeechSettings
+    from station.speech.voice import Voice
+
+    clock = Clock()
+    voice = Voice(open_audio("files", folder=tmp_path / "sounds", clock=clock), Speech(SpeechSettings(), tmp_path))
+    voice.say(table.plugin.say(time_up, table.game.state(), "at_once"))
+    clock.now = 0.5
+    voice.say(said_late)
+    voice.close()
+    records = read_index(tmp_path / "sounds")
+    assert [r.get("cut") for r in records] == [None]
+    assert words_said(records) == ["Time is up! Hands off. Round one: zero points."]
+
+
+class Clock:
+    now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def test_math_rush_says_a_refusal_with_the_screen_s_title_and_the_engine_s_reason() -> None:

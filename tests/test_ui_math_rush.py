@@ -7,6 +7,7 @@ from engine.math_rush import MathRush
 from station.games import plugin
 from station.hardware.buttons import Press
 from station.games.math_rush import screens as ui
+from station.games.math_rush.words import rating
 from station.ui.controller import Act, Controller
 from station.ui.screens import compose
 from station.ui.views import BannerView, Menu, TimerView, VerdictView
@@ -63,8 +64,8 @@ def test_a_wrong_card_gets_a_buzz_and_one_short_reason():
     (overlay,) = ui.overlays(events, g.state(), "press")
     assert overlay.signal == "rejected" and overlay.seconds is not None
     assert isinstance(overlay.view, VerdictView)
-    assert (overlay.view.title, overlay.view.detail, overlay.view.who) == ("0.25", "0.25 < 1/3: out of order. Lift it, use a Help card",
-                                                                          "Row 1")
+    assert (overlay.view.title, overlay.view.detail, overlay.view.who) == (
+        "Row 1: 0.25", "0.25 < 1/3: out of order. Lift it, use a Help card", "")
     fits(overlay.view)
 
 
@@ -240,13 +241,13 @@ def test_the_round_starts_with_go_and_a_lifted_card_asks_for_a_help_card_or_to_p
     assert shown(g.apply({"type": "lift", "t": 5, "card": "MR-A-F1"}), g) == [
         ("info", "Card lifted", "Use a Help card, or put it back", "Row 1", "", False)]
     assert shown(g.apply({"type": "play", "t": 6, "card": "MR-A-F1", "row": 1, "on": ""}), g) == [
-        ("info", "Put back", "1/10 < 1/2: out of order. Lift it, use a Help card", "Row 1", "", False)]  # still breaks it
+        ("info", "Row 1: put back", "1/10 < 1/2: out of order. Lift it, use a Help card", "", "", False)]  # still breaks it
     g.apply({"type": "lift", "t": 7, "card": "MR-A-F1"})
     assert shown(g.apply({"type": "help", "t": 8, "use": "clear"}), g) == [
         ("ok", "Help!", "Lifted cards are out. Play on", "2 Help cards left", "accepted", False)]
     g.apply({"type": "lift", "t": 9, "card": "MR-A-F9"})
     assert shown(g.apply({"type": "play", "t": 10, "card": "MR-A-F9", "row": 1, "on": ""}), g) == [
-        ("info", "Put back", "In its place again. Play on", "Row 1", "", False)]
+        ("info", "Row 1: put back", "In its place again. Play on", "", "", False)]
     assert shown(g.apply({"type": "help", "t": 11, "use": "redraw"}), g)[0][1:4] == (
         "Help!", "Everyone: discard and draw again", "1 Help card left")
 
@@ -271,7 +272,7 @@ def test_a_broken_set_that_fills_up_scores_nothing_and_says_so():
     for t, card in enumerate(("MR-A-F9", "MR-A-F13", "MR-A-F1"), start=3):  # 1/2, 3/4, then 1/10 breaks it and fills it
         events = last.apply({"type": "play", "t": t, "card": card, "row": 1, "on": ""})
     wrong, full = shown(events, last)
-    assert wrong[:4] == ("wrong", "1/10", "1/10 < 3/4: out of order", "Row 1")  # full: no mending, the goal is flipped
+    assert wrong[:4] == ("wrong", "Row 1: 1/10", "1/10 < 3/4: out of order", "")  # full: no mending, the goal is flipped
     assert full[:4] == ("wrong", "0 stars", "The set is broken. Flip it, lay a new goal", "Row 1: UP 3")
 
 
@@ -308,7 +309,7 @@ def test_the_clock_never_shows_less_than_nothing_and_the_untimed_setup_says_read
 
 
 def test_the_final_words_rise_with_the_points():
-    assert [ui._rating(p) for p in (0, 9, 10, 19, 20, 29, 30, 45)] == [
+    assert [rating(p) for p in (0, 9, 10, 19, 20, 29, 30, 45)] == [
         "Warming up!", "Warming up!", "Getting quick!", "Getting quick!", "Speedy team!", "Speedy team!",
         "Math Rush champions!", "Math Rush champions!"]
 

@@ -28,7 +28,7 @@ from engine.catalog import Card, load_catalog
 from engine.errors import ActionError
 from engine.math_rush import text
 from engine.math_rush.config import GOALS_IN_PLAY, HELP_BONUS, HELP_CARDS, ROUNDS, MathRushConfig, read_config
-from engine.math_rush.goals import Goal
+from engine.math_rush.goals import ORDER, Goal, Why
 from engine.numbers import ExactNumber
 from engine.protocol import SIMULTANEOUS, SOLO, Deadline, Event, Game, Outcome, Turns, Worded
 
@@ -57,6 +57,11 @@ class Row:
     cards: list[Played] = field(default_factory=list)
     complete: bool = False
     broken: str = ""  # why the set breaks its goal, "" while it does not
+    because: Why | None = None  # the same as data, for the station's words
+
+    @property
+    def because_json(self) -> dict[str, str] | None:
+        return self.because.as_json() if self.because else None
 
     def in_set(self) -> list[Played]:
         return [p for p in self.cards if not p.lifted]
@@ -66,7 +71,8 @@ class Row:
                 "stars": self.goal.stars, "direction": self.goal.direction, "restriction": self.goal.restriction(),
                 "cards": [{"card": p.card, "shown": p.number.pretty(), "on": p.on, "lifted": p.lifted}
                           for p in self.cards],
-                "placed": len(self.in_set()), "complete": self.complete, "broken": self.broken}
+                "placed": len(self.in_set()), "complete": self.complete, "broken": self.broken,
+                "because": self.because_json}
 
 
 class MathRush(Worded, Game):
@@ -157,24 +163,25 @@ class MathRush(Worded, Game):
             return [self._violation("goal_used", text.goal_used(), card.id)]
         here = self.rows.get(row)
         if here is not None and not here.complete:
-            return [self._violation("row_taken", text.row_taken(row, here.name), card.id)]
+            return [self._violation("row_taken", text.row_taken(row, here.name), card.id, row=row, name=here.name)]
         active = [r for r in self.rows.values() if not r.complete]
         most = 1 if self.rules.one_goal else GOALS_IN_PLAY
         if len(active) >= most:
-            return [self._violation("too_many_goals", text.too_many_goals(most), card.id)]
+            return [self._violation("too_many_goals", text.too_many_goals(most), card.id, most=most)]
         if here is not None:
             self.done.append(here)  # a completed goal cleared away: its set was judged when it completed
         goal = Goal.from_face(card.face)
         self.rows[row] = Row(row, card.id, goal, str(card.face.extra.get("name", card.face.label)))
         self.used_goals.add(card.id)
+        limit = goal.limit()
         return [{"type": "goal_laid", "row": row, "card": card.id, "name": self.rows[row].name, "count": goal.count,
-                 "stars": goal.stars, "restriction": goal.restriction()}]
+                 "stars": goal.stars, "restriction": goal.restriction(), "limit": limit.as_json() if limit else None}]
 
     def on_start(self, action: Mapping[str, Any]) -> list[Event]:
         if self.over:
             return [self._game_over()]
         if self.phase != SETUP:
-            return [self._violation("started", text.started(self.phase), None)]
+            return [self._violation("started", text.started(self.phase), None, phase=self.phase)]
         if not self.rows:
             return [self._violation("no_goals", text.no_goals(), None)]
         self.phase, self.started_at = PLAYING, action["t"]  # the warning was reset when the round was set up
@@ -195,24 +202,24 @@ class MathRush(Worded, Game):
             if played.lifted and where.row == action["row"]:  # put back where it was: judged again in its place
                 played.lifted = False
                 self._rejudge(where)
-                return [{"type": "put_back", "card": card.id, "row": where.row, "broken": where.broken},
+                return [{"type": "put_back", "card": card.id, "row": where.row, "broken": where.broken,
+                         "because": where.because_json},
                         *self._check_complete(where)]
-            return [self._violation("played_already", text.played_already(where.row), card.id)]
+            return [self._violation("played_already", text.played_already(where.row), card.id, row=where.row)]
         row = self.rows.get(action["row"])
         if row is None:
-            return [self._violation("no_goal", text.no_goal(action["row"]), card.id)]
+            return [self._violation("no_goal", text.no_goal(action["row"]), card.id, row=action["row"])]
         if row.complete:
-            return [self._violation("goal_done", text.goal_done(row.name), card.id)]
+            return [self._violation("goal_done", text.goal_done(row.name), card.id, name=row.name)]
         beneath = next((p for p in row.in_set() if p.card == action["on"]), None)
-        why = row.goal.why_not(number, [p.number for p in row.in_set()], beneath.number if beneath else None)
-        if self.rules.one_goal and why.endswith("out of order"):
-            why = ""  # the youngest players may rearrange their cards: the order is theirs to fix
+        why = self._judge(row, number, [p.number for p in row.in_set()], beneath)
         row.cards.append(Played(card.id, number, beneath.card if beneath else ""))
         events: list[Event] = [{"type": "card_played", "card": card.id, "shown": number.pretty(), "row": row.row,
-                                "goal": row.name, "on": beneath.card if beneath else "", "ok": not why,
-                                "reason": why, "placed": len(row.in_set()), "count": row.goal.count}]
+                                "goal": row.name, "on": beneath.card if beneath else "", "ok": why is None,
+                                "reason": why.text() if why else "", "because": why.as_json() if why else None,
+                                "placed": len(row.in_set()), "count": row.goal.count}]
         if why and not row.broken:
-            row.broken = why
+            row.broken, row.because = why.text(), why
         return events + self._check_complete(row)
 
     def on_lift(self, action: Mapping[str, Any]) -> list[Event]:
@@ -226,7 +233,8 @@ class MathRush(Worded, Game):
         if self.rules.help == "unlimited" or self.rules.one_goal:
             row.cards.remove(played)
             self._rejudge(row)
-            return [{"type": "card_removed", "card": card.id, "row": row.row, "broken": row.broken}]
+            return [{"type": "card_removed", "card": card.id, "row": row.row, "broken": row.broken,
+                     "because": row.because_json}]
         played.lifted = True
         return [{"type": "card_lifted", "card": card.id, "row": row.row, "help_left": self.help_left}]
 
@@ -261,7 +269,7 @@ class MathRush(Worded, Game):
             self._rejudge(row)
             self.help_used += 1
             return [{"type": "help_used", "use": use, "row": row.row, "cards": taken, "broken": row.broken,
-                     "left": self.help_left}] + self._check_complete(row)
+                     "because": row.because_json, "left": self.help_left}] + self._check_complete(row)
         self.help_used += 1
         return [{"type": "help_used", "use": use, "left": self.help_left}]
 
@@ -280,14 +288,14 @@ class MathRush(Worded, Game):
         if self.over:
             return [self._game_over()]
         if self.phase != PLAYING:
-            return [self._violation("not_playing", text.not_playing(self.phase), None)]
+            return [self._violation("not_playing", text.not_playing(self.phase), None, phase=self.phase)]
         return self._score_round()
 
     def on_next_round(self, action: Mapping[str, Any]) -> list[Event]:
         if self.over:
             return [self._game_over()]
         if self.phase != ROUND_OVER:
-            return [self._violation("round_on", text.round_on(self.phase), None)]
+            return [self._violation("round_on", text.round_on(self.phase), None, phase=self.phase)]
         self.round += 1
         self.phase, self.rows, self.done, self.used_goals, self.warned = SETUP, {}, [], set(), False
         self._forget_judged()
@@ -327,23 +335,27 @@ class MathRush(Worded, Game):
 
     def _rejudge(self, row: Row) -> None:
         """A set after cards were taken away: judged again card by card, as it was laid."""
-        row.broken = ""
+        row.broken, row.because = "", None
         kept: list[Played] = []
         for played in row.in_set():
             beneath = next((p for p in kept if p.card == played.on), None)
-            why = row.goal.why_not(played.number, [p.number for p in kept], beneath.number if beneath else None)
-            if self.rules.one_goal and why.endswith("out of order"):
-                why = ""
+            why = self._judge(row, played.number, [p.number for p in kept], beneath)
             if why and not row.broken:
-                row.broken = why
+                row.broken, row.because = why.text(), why
             kept.append(played)
+
+    def _judge(self, row: Row, number: ExactNumber, before: list[ExactNumber], beneath: Played | None) -> Why | None:
+        """Why the card breaks the row's set, or None; the youngest players (one goal at a time)
+        may rearrange their cards: the order is theirs to fix."""
+        why = row.goal.judge(number, before, beneath.number if beneath else None)
+        return None if why is not None and self.rules.one_goal and why.code == ORDER else why
 
     def _check_complete(self, row: Row) -> list[Event]:
         if row.complete or len(row.in_set()) < row.goal.count:
             return []
         row.complete = True
         return [{"type": "goal_complete", "row": row.row, "goal": row.name, "broken": row.broken,
-                 "stars": 0 if row.broken else row.goal.stars}]
+                 "because": row.because_json, "stars": 0 if row.broken else row.goal.stars}]
 
     def _score_round(self) -> list[Event]:
         goals = []
@@ -353,7 +365,8 @@ class MathRush(Worded, Game):
                 stars = 0
             else:
                 why, stars = (row.broken, 0) if row.broken else ("", row.goal.stars)
-            goals.append({"goal": row.name, "row": row.row, "stars": stars, "why": why})
+            goals.append({"goal": row.name, "row": row.row, "stars": stars, "why": why, "complete": row.complete,
+                          "placed": len(row.in_set()), "count": row.goal.count, "because": row.because_json})
         points = sum(g["stars"] for g in goals)
         self.round_points.append(points)
         self.phase = ROUND_OVER
@@ -375,8 +388,10 @@ class MathRush(Worded, Game):
 
 
     @staticmethod
-    def _violation(code: str, message: str, card: str | None) -> Event:
-        return {"type": "violation", "code": code, "message": message, "card": card}
+    def _violation(code: str, message: str, card: str | None, **values: Any) -> Event:
+        """A refusal: its ``code`` and the ``values`` its words need (a row, a goal's name …) for
+        the station to word it; ``message`` is the English, as the journal keeps it."""
+        return {"type": "violation", "code": code, "message": message, "card": card, **values}
 
     def state(self) -> dict[str, Any]:
         return {

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.math_rush import MathRush
 from station.games.math_rush.players import RushTable
+from station.games.math_rush.words import WORDS
 from station.sim.scenario import Scenario
 from station.sim.table_script import TableScript
 from station.sim.virtual_table import PlacedCard, Scene
@@ -42,7 +43,7 @@ def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, MathR
     for action, events in players.actions():
         script.follow(action, events, shadow)
     script.wait(3.0)
-    title = f"Demo: Math Rush, seed {seed}"
+    title = WORDS.gettext("Demo: Math Rush, seed {seed}", seed=seed)
     return Scenario(title, tuple(script.steps), game=dict(config), seed=seed, fps=FPS), shadow
 
 

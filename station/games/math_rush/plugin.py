@@ -4,7 +4,7 @@ players are, for the shared parts that ask (``station.games.StationGame``)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
@@ -13,6 +13,9 @@ from station.settings import Key, one_of, seat_keys, yes_no
 from station.table.mat import MatLayout, mat_layout
 from station.games.math_rush import screens as screens
 from station.games.math_rush import spoken as spoken
+from station.games.math_rush import story
+from station.games.math_rush.story import tell
+from station.games.math_rush.words import WORDS
 
 if TYPE_CHECKING:
     from station.sim.virtual_table import Scene
@@ -25,7 +28,8 @@ NAME = "math-rush"
 def _timer(value: Any) -> str | None:
     if value == "auto" or (isinstance(value, int) and not isinstance(value, bool) and (value == 0 or 30 <= value <= 1800)):
         return None
-    return f"must be \"auto\" (3 minutes, 4 solo), 0 (no timer) or seconds from 30 to 1800, not {value!r}"
+    return WORDS.gettext("must be \"auto\" (3 minutes, 4 solo), 0 (no timer) or seconds from 30 to 1800, not {value}",
+                         value=repr(value))
 
 
 class MathRushStation(StationGame):
@@ -41,10 +45,12 @@ class MathRushStation(StationGame):
     def settings(self) -> dict[str, Key]:
         return {
             **seat_keys(default_players=3, most=8),
-            "timer": Key("auto", _timer, "seconds a round lasts: \"auto\" (180, 240 solo), 0 for no timer"),
-            "advanced": Key(True, yes_no, "the Advanced cards are in the game"),
-            "help": Key("cards", one_of("cards", "unlimited"), "cards: three Help cards for the game"),
-            "one_goal": Key(False, yes_no, "the youngest players: one goal at a time, rearranging allowed"),
+            "timer": Key("auto", _timer, WORDS.lazy_gettext(
+                "seconds a round lasts: \"auto\" (180, 240 solo), 0 for no timer")),
+            "advanced": Key(True, yes_no, WORDS.lazy_gettext("the Advanced cards are in the game")),
+            "help": Key("cards", one_of("cards", "unlimited"), WORDS.lazy_gettext("cards: three Help cards for the game")),
+            "one_goal": Key(False, yes_no, WORDS.lazy_gettext(
+                "the youngest players: one goal at a time, rearranging allowed")),
         }
 
     def mat(self, config: Mapping[str, Any]) -> MatLayout:
@@ -54,6 +60,18 @@ class MathRushStation(StationGame):
         from station.games.math_rush.table import MathRushTable
 
         return MathRushTable(config["players"])
+
+    def story(self, game: Game) -> Callable[[Event], list[str]]:
+        """The demo's story in the language of the moment (``story.tell``), not the engine's English."""
+        return lambda event: ["  " + tell(event)] if event["type"] in self.story_events else []
+
+    def headline(self, game: Game) -> str:
+        """The story's first line, in the language of the moment (``story.headline``)."""
+        return story.headline(game.config)
+
+    def summary(self, game: Game) -> list[str]:
+        """The story's last lines, in the language of the moment (``story.summary``)."""
+        return story.summary(game.state())
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         rounds = [e["points"] for e in events if e["type"] == "round_over"]

@@ -1,7 +1,8 @@
 """What Math Rush shows on the OLED: setup choices, the race (time left in big digits beside the
 goals in play, cards placed / needed, a cross for a broken set), a screen for each verdict, and
 the end of a round goal by goal. Every screen ends on the next step: a wrong card says why and how
-to mend the set (lift it and use a Help card), a goal done says to flip it and lay a new one."""
+to mend the set (lift it and use a Help card), a goal done says to flip it and lay a new one.
+Every word comes from the game's own catalog (``words.WORDS``), in the language of the moment."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.catalog import Card, load_catalog
-from engine.errors import EngineError
+from engine.catalog import Card
+from engine.games import GAME_TITLES
+from station.games.math_rush import words
+from station.games.math_rush.words import WORDS, card_of, goal_why, help_cards, limit, points, rating, refusal, \
+    stars, why
 from station.settings import seat_names
 from station.ui.overlays import Overlay, by_event
 from station.ui.rounds import round_step, time_up
@@ -18,24 +22,25 @@ from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, Menu, PlayerLine, TimerView, VerdictView, View, clock_text
 
 GAME = "math-rush"
+TITLE = GAME_TITLES[GAME]  # the game's name, as printed on its cards
 VERDICT_SECONDS = 3.0  # a wrong card: short, the race goes on
 BANNER_SECONDS = 3.0
 GOAL_SECONDS = 4.0  # each goal at the end of a round
-#: A violation's code -> the verdict screen's title; its detail is the engine's sentence.
+_ = WORDS.lazy_gettext
+#: A violation's code -> the verdict screen's title; its detail is the refusal's sentence (``words.refusal``).
 VERDICT_TITLES = {
-    "not_a_goal": "Not a goal", "not_a_number": "Not a number", "goal_used": "Goal used", "row_taken": "Row taken",
-    "too_many_goals": "Too many goals", "started": "Clock running", "no_goals": "Lay goals first",
-    "not_started": "Press CONFIRM", "too_late": "Too late!", "played_already": "Played already",
-    "no_goal": "No goal there", "goal_done": "Goal complete", "no_help": "No Help left", "nothing_lifted": "Lift cards first",
-    "one_set": "One set only", "not_playing": "Not now", "round_on": "Round is on", "round_over": "Round over",
-    "game_over": "Game over", "advanced": "Advanced card",
+    "not_a_goal": _("Not a goal"), "not_a_number": _("Not a number"), "goal_used": _("Goal used"),
+    "row_taken": _("Row taken"), "too_many_goals": _("Too many goals"), "started": _("Clock running"),
+    "no_goals": _("Lay goals first"), "not_started": _("Press CONFIRM"), "too_late": _("Too late!"),
+    "played_already": _("Played already"), "no_goal": _("No goal there"), "goal_done": _("Goal complete"),
+    "no_help": _("No Help left"), "nothing_lifted": _("Lift cards first"), "one_set": _("One set only"),
+    "not_playing": _("Not now"), "round_on": _("Round is on"), "round_over": _("Round over"),
+    "game_over": _("Game over"), "advanced": _("Advanced card"),
 }
-#: The station's own progress rating for a whole game's points (the sheet's chart is not public):
-#: the least points for each words, highest first (docs/rules/math-rush.md).
-RATINGS = ((30, "Math Rush champions!"), (20, "Speedy team!"), (10, "Getting quick!"), (0, "Warming up!"))
-TIMER_CHOICES = (("auto", "usual"),  # 3 minutes, 4 solo (the sheet)
-                  (120, "2 min"), (180, "3 min"), (240, "4 min"), (300, "5 min"),
-                 (0, "no timer"))
+NOT_ALLOWED = _("Not allowed")
+TIMER_CHOICES = (("auto", _("usual")),  # 3 minutes, 4 solo (the sheet)
+                 (120, _("{n} min", n=2)), (180, _("{n} min", n=3)), (240, _("{n} min", n=4)),
+                 (300, _("{n} min", n=5)), (0, _("no timer")))
 
 
 def _own_timer(timer: Any) -> list[Choice]:
@@ -43,21 +48,22 @@ def _own_timer(timer: Any) -> list[Choice]:
     if timer in dict(TIMER_CHOICES):
         return []
     minutes, seconds = divmod(int(timer), 60)
-    return [Choice(timer, " ".join(part for part in (f"{minutes} min" if minutes else "",
-                                                      f"{seconds} s" if seconds else "") if part))]
+    return [Choice(timer, " ".join(part for part in (WORDS.gettext("{n} min", n=minutes) if minutes else "",
+                                                      WORDS.gettext("{n} s", n=seconds) if seconds else "") if part))]
 
 
 def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
+    """The setup rows, worded when the setup screen is built (in the station's language then)."""
     timer = defaults.get("timer", "auto")
     return [
-        SetupOption("players", "Players", [Choice(n, str(n)) for n in range(1, 9)], int(defaults.get("players", 3))),
-        SetupOption("timer", "Timer", [*_own_timer(timer), *(Choice(value, label) for value, label in TIMER_CHOICES)],
-                    timer),
-        SetupOption("advanced", "Advanced", [Choice(True, "in"), Choice(False, "out")],
+        SetupOption("players", WORDS.gettext("Players"), [Choice(n, str(n)) for n in range(1, 9)], int(defaults.get("players", 3))),
+        SetupOption("timer", WORDS.gettext("Timer"), [*_own_timer(timer), *(Choice(value, str(label))
+                                                                 for value, label in TIMER_CHOICES)], timer),
+        SetupOption("advanced", WORDS.gettext("Advanced"), [Choice(True, WORDS.gettext("in")), Choice(False, WORDS.gettext("out"))],
                     bool(defaults.get("advanced", True))),
-        SetupOption("help", "Help cards", [Choice("cards", "3 in all"), Choice("unlimited", "unlimited")],
+        SetupOption("help", WORDS.gettext("Help cards"), [Choice("cards", WORDS.gettext("3 in all")), Choice("unlimited", WORDS.gettext("unlimited"))],
                     defaults.get("help", "cards")),
-        SetupOption("one_goal", "Goals", [Choice(False, "3 at once"), Choice(True, "1 at a time")],
+        SetupOption("one_goal", WORDS.gettext("Goals"), [Choice(False, WORDS.gettext("3 at once")), Choice(True, WORDS.gettext("1 at a time"))],
                     bool(defaults.get("one_goal", False))),
     ]
 
@@ -78,18 +84,19 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
 
 def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
     rows = tuple(_goal_line(row) for row in state["rows"])
-    title = f"Round {state['round']} of {state['rounds']}"
+    title = WORDS.gettext("Round {round} of {rounds}", round=state["round"], rounds=state["rounds"])
     if state["over"]:
-        return BannerView("Math Rush", _points(state['total']), (_rating(state["total"]),), "CONFIRM: new game")
+        return BannerView(TITLE, points(state["total"]), (rating(state["total"]),), WORDS.gettext("CONFIRM: new game"))
     if state["phase"] == "setup":
         if not rows:
-            return BannerView(title, "Lay goals", ("in the goal column",), "then CONFIRM: go!")
-        return TimerView(title, _time_left(state, seconds) if state["seconds"] else "Ready", rows, "CONFIRM: go!")
+            return BannerView(title, WORDS.gettext("Lay goals"), (WORDS.gettext("in the goal column"),), WORDS.gettext("then CONFIRM: go!"))
+        return TimerView(title, _time_left(state, seconds) if state["seconds"] else WORDS.gettext("Ready"), rows, WORDS.gettext("CONFIRM: go!"))
     if state["phase"] == "round_over":
-        return BannerView(title, _points(state['round_points'][-1]), (f"Total {sum(state['round_points'])}",),
-                          "Clear cards, CONFIRM")
+        return BannerView(title, points(state["round_points"][-1]), (_total(sum(state["round_points"])),),
+                          WORDS.gettext("Clear cards, CONFIRM"))
     help_left = state["help_left"]
-    hint = f"Play! {_help_cards(help_left)} left" if help_left is not None else "Play! Help as you like"
+    hint = (WORDS.gettext("Play! {left}", left=words.help_left(help_left)) if help_left is not None
+            else WORDS.gettext("Play! Help as you like"))
     return TimerView(title, _time_left(state, seconds) if state["seconds"] else clock_text(seconds - state["started_at"]),
                      rows, hint)
 
@@ -98,7 +105,8 @@ def _goal_line(row: Mapping[str, Any]) -> PlayerLine:
     """One goal: its row, cards placed of needed ("2 of 3": in a fractions game "2/3" reads as two
     thirds); a cross when broken, a star when done."""
     status = "out" if row["broken"] else "won" if row["complete"] else ""
-    return PlayerLine(f"Row {row['row']}", f"{row['placed']} of {row['count']}", status)  # the goal lies in its row
+    return PlayerLine(_row(row["row"]), WORDS.gettext("{placed} of {count}", placed=row["placed"], count=row["count"]),
+                      status)  # the goal lies in its row
 
 
 def _time_left(state: Mapping[str, Any], seconds: float) -> str:
@@ -111,16 +119,12 @@ def _time_left(state: Mapping[str, Any], seconds: float) -> str:
     return f"{minutes}:{secs:02d}"
 
 
-def _points(points: int) -> str:
-    return f"{points} point{'s' if points != 1 else ''}"
+def _row(row: int) -> str:
+    return WORDS.gettext("Row {row}", row=row)
 
 
-def _help_cards(n: int) -> str:
-    return "No Help cards" if n == 0 else f"{n} Help card{'s' if n != 1 else ''}"
-
-
-def _rating(points: int) -> str:
-    return next(words for least, words in RATINGS if points >= least)
+def _total(total: int) -> str:
+    return WORDS.gettext("Total {total}", total=total)
 
 
 # ---- a screen per event -----------------------------------------------------------------------
@@ -130,9 +134,12 @@ def overlays(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reve
 
 
 def _played(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
+    """A wrong card: its row and face in bold, then three lines for why and how to mend the set
+    (a reason with two long faces, "16 2/3% ≠ 0.58(3): not equal", takes two of them)."""
     if e["ok"]:
         return []  # a right card needs no screen: the count on the live screen goes up, and the race goes on
-    return [Overlay(VerdictView("wrong", e["shown"], _mend(e["reason"], e["row"], state), f"Row {e['row']}"),
+    return [Overlay(VerdictView("wrong", WORDS.gettext("Row {row}: {card}", row=e["row"], card=e["shown"]),
+                                _mend(why(e.get("because"), e["reason"]), e["row"], state)),
                     seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
 
 
@@ -144,42 +151,37 @@ def _mend(reason: str, row: int, state: Mapping[str, Any]) -> str:
         return reason
     help_left = state["help_left"]
     if help_left is None or state.get("one_goal"):
-        step = "Take it off the row"
+        step = WORDS.gettext("Take it off the row")
     elif help_left:
-        step = "Lift it, use a Help card"
+        step = WORDS.gettext("Lift it, use a Help card")
     else:
-        step = "No Help left: play on"
-    return f"{reason}. {step}"
+        step = WORDS.gettext("No Help left: play on")
+    return WORDS.gettext("{reason}. {step}", reason=reason, step=step)
 
 
 def _complete(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    goal = f"Row {e['row']}: {e['goal']}"
+    goal = _row_goal(e["row"], e["goal"])
     if e["broken"]:
-        return [Overlay(VerdictView("wrong", "0 stars", "The set is broken. Flip it, lay a new goal", goal),
+        return [Overlay(VerdictView("wrong", stars(0), WORDS.gettext("The set is broken. Flip it, lay a new goal"), goal),
                         seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
-    stars = f"{e['stars']} star{'s' if e['stars'] != 1 else ''}"
-    return [Overlay(VerdictView("ok", "Flip it!", f"{stars}! Now lay a new goal", goal),
+    return [Overlay(VerdictView("ok", WORDS.gettext("Flip it!"), WORDS.gettext("{stars}! Now lay a new goal", stars=stars(e["stars"])), goal),
                     seconds=VERDICT_SECONDS, signal="accepted", kind="verdict")]
 
 
+def _row_goal(row: int, goal: str) -> str:
+    """ "Row 2: UP 3" (the goal's name as printed on its card)."""
+    return WORDS.gettext("Row {row}: {goal}", row=row, goal=goal)
+
+
 def _violation(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    """The reason as the title, the card in bold, the engine's sentence (why, and what to do):
+    """The reason as the title, the card in bold, the refusal's sentence (why, and what to do):
     another game's card is said in fewer words than the engine's, which names both games."""
-    title, detail = VERDICT_TITLES.get(e["code"], "Not allowed"), str(e["message"]).rstrip(".")
-    card = _card(e.get("card"))
+    title, detail = str(VERDICT_TITLES.get(e["code"], NOT_ALLOWED)), refusal(e).rstrip(".")
+    card = card_of(e.get("card"))
     if card is not None and card.game != GAME:
-        title, detail = "Other game", "Not a Math Rush card. Take it back"
+        title, detail = WORDS.gettext("Other game"), WORDS.gettext("Not a Math Rush card. Take it back")
     return [Overlay(VerdictView("wrong", title, detail, _card_words(card)),
                     seconds=VERDICT_SECONDS, signal="rejected", kind="verdict")]
-
-
-def _card(card: str | None) -> Card | None:
-    if not card:
-        return None
-    try:
-        return load_catalog().card(card)
-    except EngineError:
-        return None
 
 
 def _card_words(card: Card | None) -> str:
@@ -194,21 +196,22 @@ def _round_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]
     """Each goal with its stars or 0 and why, then the round's points and the total, each until a press."""
     shown = []
     for goal in e["goals"]:
-        lines = (goal["why"],) if goal["why"] else ()
-        stars = f"{goal['stars']} star{'s' if goal['stars'] != 1 else ''}"
-        shown.append(Overlay(BannerView(f"Row {goal['row']}: {goal['goal']}", stars, lines, "CONFIRM: next"),
+        said = goal_why(goal) if goal["why"] else ""
+        shown.append(Overlay(BannerView(_row_goal(goal["row"], goal["goal"]), stars(goal["stars"]),
+                                        (said,) if said else (), WORDS.gettext("CONFIRM: next")),
                              seconds=GOAL_SECONDS, kind="result"))
-    shown.append(Overlay(BannerView(f"Round {e['round']}", _points(e['points']), (f"Total {e['total']}",),
-                                    "CONFIRM: next"), kind="result"))
+    shown.append(Overlay(BannerView(WORDS.gettext("Round {round}", round=e["round"]), points(e["points"]), (_total(e["total"]),),
+                                    WORDS.gettext("CONFIRM: next")), kind="result"))
     return shown
 
 
 def _game_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    help_line = (f"+{e['help_bonus']} for {_help_cards(e['help_left'])} kept" if e["help_left"] is not None
-                 else "Unlimited Help: no bonus")
+    help_line = (WORDS.gettext("+{bonus} for {help} kept", bonus=e["help_bonus"], help=help_cards(e["help_left"]))
+                 if e["help_left"] is not None else WORDS.gettext("Unlimited Help: no bonus"))
     return [
-        Overlay(BannerView("Rounds", " + ".join(map(str, e["rounds"])), (help_line,), "CONFIRM: next"), kind="result"),
-        Overlay(BannerView("Math Rush", _points(e['total']), (_rating(e["total"]),), "CONFIRM: new game"),
+        Overlay(BannerView(WORDS.gettext("Rounds"), " + ".join(map(str, e["rounds"])), (help_line,), WORDS.gettext("CONFIRM: next")),
+                kind="result"),
+        Overlay(BannerView(TITLE, points(e["total"]), (rating(e["total"]),), WORDS.gettext("CONFIRM: new game")),
                 signal="attention", kind="result"),
     ]
 
@@ -218,27 +221,35 @@ _OVERLAYS: dict[str, Any] = {
     "goal_complete": _complete,
     "violation": _violation,
     "goal_laid": lambda e, s: [] if s["phase"] == "setup" else [  # before the round the live screen lists them
-        Overlay(VerdictView("info", f"Row {e['row']}: {e['name']}", f"{e['restriction'] or 'Any cards'}. Play!"),
+        Overlay(VerdictView("info", _row_goal(e["row"], e["name"]),
+                            WORDS.gettext("{limit}. Play!", limit=limit(e) or WORDS.gettext("Any cards"))),
                 seconds=2.0, kind="verdict")],
-    "round_started": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Go!", ("Play your cards!",)),
+    "round_started": lambda e, s: [Overlay(BannerView(WORDS.gettext("Round {round}", round=e["round"]),
+                                                      WORDS.gettext("Go!"), (WORDS.gettext("Play your cards!"),)),
                                            seconds=1.5, signal="attention", kind="banner")],
-    "card_lifted": lambda e, s: [Overlay(VerdictView("info", "Card lifted", "Use a Help card, or put it back",
-                                                     f"Row {e['row']}"), seconds=VERDICT_SECONDS, kind="verdict")],
-    "put_back": lambda e, s: [Overlay(VerdictView("info", "Put back", _mend(e["broken"], e["row"], s) if e.get("broken")
-                                                  else "In its place again. Play on", f"Row {e['row']}"),
+    "card_lifted": lambda e, s: [Overlay(VerdictView("info", WORDS.gettext("Card lifted"),
+                                                     WORDS.gettext("Use a Help card, or put it back"), _row(e["row"])),
+                                         seconds=VERDICT_SECONDS, kind="verdict")],
+    "put_back": lambda e, s: [Overlay(VerdictView("info", WORDS.gettext("Row {row}: put back", row=e["row"]),
+                                                  _mend(why(e.get("because"), e["broken"]), e["row"], s)
+                                                  if e.get("broken") else WORDS.gettext("In its place again. Play on")),
                                       seconds=2.0, kind="verdict")],
-    "help_used": lambda e, s: [Overlay(VerdictView("ok", "Help!", _helped(e),
-                                                   f"{_help_cards(e['left'])} left" if e["left"] is not None else ""),
+    "help_used": lambda e, s: [Overlay(VerdictView("ok", WORDS.gettext("Help!"), _helped(e),
+                                                   words.help_left(e["left"]) if e["left"] is not None else ""),
                                        seconds=BANNER_SECONDS, signal="accepted", kind="verdict")],
-    "time_warning": lambda e, s: [Overlay(BannerView("Hurry!", f"{e['seconds']} seconds", ("left in the round",),
-                                                     "Play your last cards"),
+    "time_warning": lambda e, s: [Overlay(BannerView(WORDS.gettext("Hurry!"),
+                                                     WORDS.ngettext("{n} second", "{n} seconds", e["seconds"]),
+                                                     (WORDS.gettext("left in the round"),),
+                                                     WORDS.gettext("Play your last cards")),
                                           seconds=2.0, signal="attention", kind="banner")],
     "time_up": lambda e, s: [time_up(BANNER_SECONDS)],
     "round_over": _round_over,
-    "round_ready": lambda e, s: [Overlay(BannerView(f"Round {e['round']}", "Shuffle",
-                                                    ("Draw hands, lay a goal" if s.get("one_goal")
-                                                     else "Draw hands, lay 3 goals",),
-                                                    "then CONFIRM: go!"), seconds=BANNER_SECONDS, kind="banner")],
+    "round_ready": lambda e, s: [Overlay(BannerView(WORDS.gettext("Round {round}", round=e["round"]),
+                                                    WORDS.gettext("Shuffle"),
+                                                    (WORDS.gettext("Draw hands, lay a goal") if s.get("one_goal")
+                                                     else WORDS.gettext("Draw hands, lay 3 goals"),),
+                                                    WORDS.gettext("then CONFIRM: go!")),
+                                         seconds=BANNER_SECONDS, kind="banner")],
     "game_over": _game_over,
 }
 
@@ -246,8 +257,9 @@ _OVERLAYS: dict[str, Any] = {
 def _helped(e: Mapping[str, Any]) -> str:
     """What a Help card did, and what now."""
     if e["use"] == "redraw":
-        return "Everyone: discard and draw again"
-    return f"Lifted cards are out. {'Still broken' if e.get('broken') else 'Play on'}"
+        return WORDS.gettext("Everyone: discard and draw again")
+    return WORDS.gettext("Lifted cards are out. Still broken") if e.get("broken") else \
+        WORDS.gettext("Lifted cards are out. Play on")
 
 
 # ---- buttons ---------------------------------------------------------------------------------
@@ -258,7 +270,7 @@ def confirm(state: Mapping[str, Any]) -> dict[str, Any] | Menu | None:
     if step is not None or state["over"]:
         return step
     if not state["seconds"]:
-        return Menu("End the round?", (("Yes: score it", {"type": "end_round"}),))
+        return Menu(WORDS.gettext("End the round?"), ((WORDS.gettext("Yes: score it"), {"type": "end_round"}),))
     return None
 
 
@@ -269,8 +281,8 @@ def menu(state: Mapping[str, Any]) -> Menu | None:
     choices: list[tuple[str, Any]] = []
     if state["help_left"] != 0:
         if any(p["lifted"] for r in state["rows"] for p in r["cards"]):
-            choices.append(("Help: clear lifted", {"type": "help", "use": "clear"}))
-        choices.append(("Help: all redraw", {"type": "help", "use": "redraw"}))
+            choices.append((WORDS.gettext("Help: clear lifted"), {"type": "help", "use": "clear"}))
+        choices.append((WORDS.gettext("Help: all redraw"), {"type": "help", "use": "redraw"}))
     if not state["seconds"]:
-        choices.append(("End the round", {"type": "end_round"}))
-    return Menu("Math Rush", tuple(choices)) if choices else None
+        choices.append((WORDS.gettext("End the round"), {"type": "end_round"}))
+    return Menu(TITLE, tuple(choices)) if choices else None

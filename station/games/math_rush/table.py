@@ -23,8 +23,11 @@ from typing import Any
 
 from engine.catalog import load_catalog
 from engine.errors import EngineError
+from station.games.math_rush.words import WORDS
 from station.table.adapter import Lying, Note, Reading, TableAdapter
 from station.table.mat import MatLayout, Zone
+
+_ = WORDS.gettext
 
 GOAL, SET, HELP = "goal", "set", "help"
 STACK_MM = 25.0  # a card laid closer than this to a card of the set lies on it (cards step 50 mm along a row)
@@ -99,18 +102,18 @@ class MathRushTable(TableAdapter):
     def _placed(self, card: str, zone: Zone | None, t: float, state: Mapping[str, Any], reading: Reading) -> None:
         kind = self._kind(card)
         if zone is None:
-            reading.notes.append(Note("outside_zones", "Not on the mat", "Lay cards in a row", card))
+            reading.notes.append(Note("outside_zones", _("Not on the mat"), _("Lay cards in a row"), card))
         elif zone.kind == SET:
             if kind in GOAL_KINDS:
-                reading.notes.append(Note("goal_in_row", "Goals go left", "in the goal column", card))
+                reading.notes.append(Note("goal_in_row", _("Goals go left"), _("in the goal column"), card))
             elif kind == "help":
-                reading.notes.append(Note("help_in_row", "Help card?", "Help cards stay in their box", card))
+                reading.notes.append(Note("help_in_row", _("Help card?"), _("Help cards stay in their box"), card))
             else:
                 self._play(card, zone, t, state, reading)
         elif zone.kind == GOAL and kind not in GOAL_KINDS:
-            reading.notes.append(Note("not_a_goal", "Not a goal", "Number cards go in the rows", card))
+            reading.notes.append(Note("not_a_goal", _("Not a goal"), _("Number cards go in the rows"), card))
         elif zone.name == HELP and kind != "help":
-            reading.notes.append(Note("not_help", "Help cards only", "Lay it in a row", card))
+            reading.notes.append(Note("not_help", _("Help cards only"), _("Lay it in a row"), card))
 
     def _play(self, card: str, zone: Zone, t: float, state: Mapping[str, Any], reading: Reading) -> None:
         row = _row(zone)
@@ -146,7 +149,7 @@ class MathRushTable(TableAdapter):
             row = next((r for r in state["rows"] if r["goal"] == card), None)
             if row is not None and not row["complete"] and (state["round"], card) not in self._told_missing:
                 self._told_missing.add((state["round"], card))
-                reading.notes.append(Note("goal_gone", f"Goal {row['row']} gone", "Put it back?", card))
+                reading.notes.append(Note("goal_gone", _("Goal {row} gone", row=row["row"]), _("Put it back?"), card))
         elif self._in_a_set(card, state):
             reading.actions.append({"type": "lift", "t": t, "card": card, "source": "camera"})
 
