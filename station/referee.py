@@ -245,7 +245,7 @@ class Referee:
             elif isinstance(intent, Act) and self.adapter is not None:
                 action = {**intent.action, "t": self.game_time(now), "source": "button"}
                 if not self.adapter.reads_table(action):
-                    self.apply(action)
+                    self.apply(self.adapter.complete(action, self.state() or {}))
                 elif self._waiting is None:  # pressed twice before the table was read: one play
                     self._waiting = (action, now)
             elif isinstance(intent, Undo):
