@@ -70,8 +70,8 @@ def judge(tokens: Sequence[Any], *, order: Order = Order.STANDARD, bonus_counts:
     if ops.count(Op.MUL) > 1:
         return Judged(shown, "two_times", "Only one × in an expression")
     if isinstance(tokens[0], Op):
-        problem = Problem("starts_with_operation", {"operation": str(tokens[0])})
-        return Judged(shown, "malformed", f"An expression starts with a number, not {tokens[0]}", problem=problem)
+        return Judged(shown, "malformed", f"An expression starts with a number, not {tokens[0]}",
+                      values={"operation": str(tokens[0])})
     for before, after in zip(tokens, tokens[1:]):  # no minus in front of a number: cards alternate
         if isinstance(before, Op) and isinstance(after, Op):
             problem = Problem("two_operations", {"first": str(before), "second": str(after)})

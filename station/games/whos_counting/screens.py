@@ -96,9 +96,11 @@ VERDICT_DETAILS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 def setup_options(defaults: Mapping[str, Any]) -> list[SetupOption]:
     return [
         SetupOption("players", _("Players"), [Choice(n, str(n)) for n in range(2, 7)], int(defaults.get("players", 3))),
-        SetupOption("order", _("Order"), [Choice("standard", _("× ÷ first")), Choice("left-to-right", _("left to right"))],
+        SetupOption("order", _("Order"),
+                    [Choice("standard", _("× ÷ first")), Choice("left-to-right", _("left to right"))],
                     defaults.get("order", "standard")),
-        SetupOption("target", _("Win at"), [Choice(n, str(n)) for n in (500, 300, 200, 100)] + [Choice(0, _("no target"))],
+        SetupOption("target", _("Win at"),
+                    [Choice(n, str(n)) for n in (500, 300, 200, 100)] + [Choice(0, _("no target"))],
                     int(defaults.get("target", 500))),
         SetupOption("minutes", _("Time"), [Choice(n, _("{n} min", n=n)) for n in (20, 10, 15, 30)]
                     + [Choice(0, _("no clock"))], int(defaults.get("minutes", 20))),

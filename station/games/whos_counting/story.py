@@ -53,7 +53,9 @@ def _not_in_sum(e: Event) -> str:
 def _bad_declaration(e: Event) -> str:
     choices = [shown(v) for v in e["choices"]]
     if e.get("red"):
-        return _("A Super card played as a red card is {choices}.", choices=names(choices))
+        either = (_("{first} or {last}", first=", ".join(choices[:-1]), last=choices[-1]) if len(choices) > 1
+                  else "".join(choices))
+        return _("A Super card played as a red card is {choices}.", choices=either)
     return _("{card} can be {choices} …", card=_card(e["card"]), choices=", ".join(choices[:6]))
 
 
