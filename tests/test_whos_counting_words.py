@@ -243,3 +243,9 @@ def _english_story(config: dict[str, Any], seed: int) -> list[str]:
     game = WhosCounting(config)
     tell_event = WC.story(game)
     return [line for _, batch in WC.virtual_players(game, seed) for event in batch for line in tell_event(event)]
+
+
+def test_the_table_demo_is_titled_in_spanish():
+    config = WC.demo_config(_demo_args(), ["Ana", "Ben"], 2)
+    with use_language("es"):
+        assert WC.demo(config, 2, "press").scenario.title == "Demo: Who's Counting?, semilla 2"
