@@ -16,6 +16,8 @@ Fraction(-12, 1)
 '12 ÷ 5 leaves a remainder'
 >>> evaluate([7, Op.ADD, Op.MUL, 2]).message
 'Two operations in a row: + ×'
+>>> evaluate([12, Op.DIV, 5], whole_numbers=True).problem
+Problem(code='remainder', values={'dividend': '12', 'divisor': '5'})
 >>> format_expression([Op.SUB, 3, Op.MUL, 4, Op.ADD, Fraction(1, 2)])
 '−3 × 4 + 1/2'
 
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +39,8 @@ __all__ = [
     "Evaluation",
     "Op",
     "Order",
+    "PROBLEM_MESSAGES",
+    "Problem",
     "Solution",
     "SolveResult",
     "Verdict",
@@ -115,17 +119,55 @@ class Verdict(str, enum.Enum):
     MALFORMED = "malformed"  # not a readable expression (two numbers in a row, ends with ×, ...)
 
 
+#: Every problem a row can have, by its code: the English sentence, its values by name. The
+#: station words a problem in the language of the moment from its code and values
+#: (``station/ui/problem_words.py``); journals and logs keep this English ``message``.
+PROBLEM_MESSAGES: Mapping[str, str] = {
+    "empty": "There are no cards in the expression yet",
+    "two_numbers": "Two numbers in a row: {first} {second}",
+    "two_minus": "Only one " + MINUS_SIGN + " can go in front of a number",
+    "two_operations": "Two operations in a row: {first} {second}",
+    "starts_with_operation": "An expression can't start with {operation}",
+    "ends_with_operation": "An expression can't end with {operation}",
+    "division_by_zero": "You can't divide by 0",
+    "remainder": "{dividend} ÷ {divisor} leaves a remainder",
+    "step_not_whole": "{dividend} ÷ {divisor} is not a whole number",
+    "not_whole": "The answer {value} is not a whole number",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a row has no answer, as data: ``code`` (a key of ``PROBLEM_MESSAGES``) and the
+    ``values`` its sentence shows, each as a child reads it (``"12"``, ``"−3"``, ``"1/2"``,
+    ``"×"``), so the station can say it in any language. JSON-ready with ``as_json``."""
+
+    code: str
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        """The English sentence, as journals and logs keep it."""
+        return PROBLEM_MESSAGES[self.code].format(**self.values)
+
+    def as_json(self) -> dict[str, Any]:
+        """What an event carries: ``{"code": "remainder", "values": {"dividend": "12", "divisor": "5"}}``."""
+        return {"code": self.code, "values": dict(self.values)}
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """The verdict on one row of cards.
 
     ``value`` is the exact answer when the verdict is ``OK`` and ``None`` otherwise; ``message``
-    is ``""`` when OK and otherwise a sentence a child can read.
+    is ``""`` when OK and otherwise a sentence a child can read (English); ``problem`` is the
+    same as data (its code and values), for words in the station's language.
     """
 
     verdict: Verdict
     value: Fraction | None
     message: str
+    problem: Problem | None = field(default=None, compare=False)  # the message's own data: it adds nothing to compare
 
     @property
     def ok(self) -> bool:
@@ -203,13 +245,13 @@ def format_expression(tokens: Iterable[Any]) -> str:
     return " ".join(parts)
 
 
-def _parse(tokens: tuple, values: list) -> tuple[list[Fraction], list[Op]] | str:
+def _parse(tokens: tuple, values: list) -> tuple[list[Fraction], list[Op]] | Problem:
     """Split a row into operand values (unary minus applied) and binary operations.
 
-    Returns the message for a child instead when the row is not a readable expression.
+    Returns the problem instead when the row is not a readable expression.
     """
     if not tokens:
-        return "There are no cards in the expression yet"
+        return Problem("empty")
     numbers: list[Fraction] = []
     ops: list[Op] = []
     expect_number = True
@@ -218,9 +260,8 @@ def _parse(tokens: tuple, values: list) -> tuple[list[Fraction], list[Op]] | str
         token, value = tokens[i], values[i]
         if not expect_number:
             if value is not None:
-                return (
-                    f"Two numbers in a row: {_show_number(tokens[i - 1])} {_show_number(token)}"
-                )
+                return Problem("two_numbers", {"first": _show_number(tokens[i - 1]),
+                                               "second": _show_number(token)})
             ops.append(token)
             expect_number = True
             i += 1
@@ -236,28 +277,31 @@ def _parse(tokens: tuple, values: list) -> tuple[list[Fraction], list[Op]] | str
             following, following_value = tokens[i + 1], values[i + 1]
             if following_value is None:
                 if following is Op.SUB:
-                    return f"Only one {MINUS_SIGN} can go in front of a number"
-                return f"Two operations in a row: {token} {following}"
+                    return Problem("two_minus")
+                return Problem("two_operations", {"first": str(token), "second": str(following)})
             numbers.append(-following_value)
             expect_number = False
             i += 2
             continue
         if i == 0:
-            return f"An expression can't start with {token}"
-        return f"Two operations in a row: {tokens[i - 1]} {token}"
+            return Problem("starts_with_operation", {"operation": str(token)})
+        return Problem("two_operations", {"first": str(tokens[i - 1]), "second": str(token)})
     if expect_number:
-        return f"An expression can't end with {tokens[-1]}"
+        return Problem("ends_with_operation", {"operation": str(tokens[-1])})
     return numbers, ops
 
 
 # --------------------------------------------------------------------------- evaluating
 
 
-def _remainder_message(dividend: Fraction, divisor: Fraction) -> str:
-    step = f"{_show_value(dividend)} ÷ {_show_value(divisor)}"
-    if dividend.denominator == 1 and divisor.denominator == 1:
-        return f"{step} leaves a remainder"
-    return f"{step} is not a whole number"
+def _remainder(dividend: Fraction, divisor: Fraction) -> Problem:
+    step = {"dividend": _show_value(dividend), "divisor": _show_value(divisor)}
+    whole = dividend.denominator == 1 and divisor.denominator == 1
+    return Problem("remainder" if whole else "step_not_whole", step)
+
+
+def _judged(verdict: Verdict, problem: Problem) -> Evaluation:
+    return Evaluation(verdict, None, problem.message, problem)
 
 
 def evaluate(
@@ -273,13 +317,13 @@ def evaluate(
     tokens = tuple(tokens)
     values = [_card_value(t) for t in tokens]
     parsed = _parse(tokens, values)
-    if isinstance(parsed, str):
-        return Evaluation(Verdict.MALFORMED, None, parsed)
+    if isinstance(parsed, Problem):
+        return _judged(Verdict.MALFORMED, parsed)
     numbers, ops = parsed
     # A divisor is always a single card (÷ binds tightest in both orders), so ÷ 0 is visible
     # without working anything out.
     if any(op is Op.DIV and divisor == 0 for op, divisor in zip(ops, numbers[1:])):
-        return Evaluation(Verdict.DIVISION_BY_ZERO, None, "You can't divide by 0")
+        return _judged(Verdict.DIVISION_BY_ZERO, Problem("division_by_zero"))
 
     if Order(order) is Order.STANDARD:
         total, sign, term = Fraction(0), 1, numbers[0]  # the value is total + sign × term
@@ -309,14 +353,12 @@ def evaluate(
                 value /= number
 
     if whole_numbers and value.denominator != 1:
-        return Evaluation(
-            Verdict.NOT_WHOLE, None, f"The answer {_show_value(value)} is not a whole number"
-        )
+        return _judged(Verdict.NOT_WHOLE, Problem("not_whole", {"value": _show_value(value)}))
     return Evaluation(Verdict.OK, value, "")
 
 
 def _uneven(dividend: Fraction, divisor: Fraction) -> Evaluation:
-    return Evaluation(Verdict.REMAINDER, None, _remainder_message(dividend, divisor))
+    return _judged(Verdict.REMAINDER, _remainder(dividend, divisor))
 
 
 # --------------------------------------------------------------------------- solving

@@ -238,3 +238,15 @@ def test_every_other_games_card_in_every_zone_is_a_note_never_a_play():
     from other_deck_check import plays_made
 
     assert plays_made({"game": "whos-counting", "seed": 7, "players": ["Ana", "Ben"], "target": 300, "minutes": 0}) == []
+
+
+def test_the_tables_notes_are_in_the_stations_language():
+    from station.i18n import use_language
+
+    two = mat_layout("whos-counting", 2)
+    adapter, g = WhosCountingTable(["Ana", "Ben"]), WhosCounting({"game": "whos-counting", "players": ["Ana", "Ben"]})
+    with use_language("es"):
+        (lost,) = adapter.read([placed("WC-A-N2A", 5, 5)], 1.0, g.state(), two).notes
+        (empty,) = adapter.read([placed("WC-A-NEG1", *MAT.zone("seat3.red").center)], 2.0, g.state(), MAT).notes
+    assert (lost.title, lost.detail) == ("Fuera de casilla", "Tira, casilla azul o roja")
+    assert (empty.title, empty.detail) == ("Puesto vacío", "Nadie juega en el puesto 3")

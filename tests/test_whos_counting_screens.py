@@ -1,5 +1,6 @@
 """Who's Counting?'s OLED screens, made from the real engine's states and events: each says what
-is happening and what to do next, and fits 128x64 pixels whole."""
+is happening and what to do next, and fits 128x64 pixels whole in every language the station
+speaks."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from typing import Any
 import pytest
 
 from engine.whos_counting import WhosCounting, text
-from screen_helpers import bottom_line
+from screen_helpers import bottom_line, unreadable_in_every_language
 from station.games.whos_counting import screens as screens
+from station.i18n import language, languages, use_language
 from station.ui.screens import compose
-from station.ui.views import BannerView, MenuView, VerdictView, View
+from station.ui.views import BannerView, MenuView, SetupView, VerdictView, View
 
 EXPRESSION = ["WC-A-N3A", "WC-A-MUL1", "WC-A-N6A", "WC-A-SUB1", "WC-A-N2A"]  # 3 × 6 − 2 = 16, + 25 = 41
 
@@ -113,9 +115,17 @@ def every_screen() -> dict[str, View]:
     table.act("time-up", {"type": "time_up", "t": 600})
     table.act("game-over", {"type": "window_closed", "t": 601})
     table.live("over", 602)
-    for code, message in VIOLATIONS.items():
-        event = {"type": "violation", "player": "Farouk", "code": code, "message": message, "expression": "12 − 12 ÷ 2"}
+    for code, (message, values) in VIOLATIONS.items():
+        event = {"type": "violation", "player": "Farouk", "code": code, "message": message, "expression": "12 − 12 ÷ 2",
+                 **values}
         table.views[f"violation-{code}"] = screens.overlays([event], table.game.state(), "press")[0].view
+    no_target = Table(target=0, minutes=10)
+    no_target.live("no-target", 0)
+    table.views.update(no_target.views)
+    options = screens.setup_options({})
+    for index in range(max(len(option.choices) for option in options)):  # every choice of every row, shown
+        rows = tuple((o.label, o.choices[min(index, len(o.choices) - 1)].label) for o in options)
+        table.views[f"setup/{index}"] = SetupView("Who's Counting?", rows, index % len(rows), "CONFIRM: change")
     return table.views
 
 
@@ -123,15 +133,26 @@ def _menu(menu: Any) -> tuple[str, tuple[str, ...], int]:
     return menu.title, ("Cancel", *(label for label, _ in menu.choices)), 0
 
 
-# every code the Who's Counting? screens know, with the engine's own sentence for it
-VIOLATIONS = {code: "" for code in screens.VERDICT_TITLES} | {
-    "remainder": "12 ÷ 10 leaves a remainder", "not_your_turn": text.not_your_turn("Dmitri"),
-    "bad_trade": text.bad_trade(7), "no_expression": text.red_no_expression(),
-    "division_by_zero": "You can't divide by 0",  # engine/expressions.py: no card is a 0, so no game says it
+# every code the Who's Counting? screens know, with the engine's own sentence for it and the
+# values its event carries
+VIOLATIONS = {code: ("", {}) for code in screens.VERDICT_TITLES} | {
+    "remainder": ("12 ÷ 10 leaves a remainder", {"problem": {"code": "remainder",
+                                                              "values": {"dividend": "12", "divisor": "10"}}}),
+    "not_your_turn": (text.not_your_turn("Dmitri"), {"turn": "Dmitri"}),
+    "bad_trade": (text.bad_trade(7), {"hand": 7}), "no_expression": (text.red_no_expression(), {}),
+    # engine/expressions.py: no card is a 0, so no game says it
+    "division_by_zero": ("You can't divide by 0", {"problem": {"code": "division_by_zero", "values": {}}}),
 }
 
 
-SCREENS = every_screen()
+def _screens_in(name: str) -> dict[str, View]:
+    with use_language(name):
+        return every_screen()
+
+
+SCREENS_IN = {name: _screens_in(name) for name in languages()}  # each language's words, drawn in it
+SCREENS = SCREENS_IN["en"]
+SPANISH = SCREENS_IN["es"]
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))
@@ -140,6 +161,21 @@ def test_every_whos_counting_screen_fits_whole(name):
     for item in compose(SCREENS[name]).items:
         if item.kind == "text":
             assert "…" not in item.shown or item.wanted.endswith("…"), f"{name}: {item.wanted!r} was cut to {item.shown!r}"
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_every_whos_counting_screen_reads_whole_in_every_language(name):
+    """Spanish runs a third longer: no line cut or clipped, no letter without its glyph, in any
+    language the station speaks."""
+    assert unreadable_in_every_language(lambda: SCREENS_IN[language()][name]) == {}
+
+
+def test_the_spanish_screens_are_in_spanish():
+    """The same moments as the English, in the game's own Spanish words (card names as printed)."""
+    assert set(SPANISH) == set(SCREENS)
+    changed = [name for name in SCREENS if SCREENS[name] != SPANISH[name]]
+    same = sorted(set(SCREENS) - set(changed))
+    assert same == [], f"screens left in English: {same}"
 
 
 def test_the_game_drive_made_every_kind_of_screen():
@@ -187,3 +223,46 @@ def test_a_card_in_the_wrong_place_or_at_the_wrong_time_is_taken_back():
     assert bottom_line(SCREENS["violation-not_in_sum"]) == "Take it off"  # off the strip
     assert bottom_line(SCREENS["violation-wait_window"]) == "wait for the score"
     assert bottom_line(SCREENS["violation-game_over"]) == "CONFIRM: new game"
+
+
+@pytest.mark.parametrize("name, bottom", [
+    ("start/live", "Gana con 500 puntos"),
+    ("no-target/live", "Más puntos gana"),
+    ("counting/live", "¡Roja en tu casilla!"),
+    ("goo/live", "Espera los puntos"),
+    ("scored-negative/0", "Roba 7, retira cartas"),
+    ("scored-negative/1", "Juega otra vez"),
+    ("question/live", "CONFIRM: elegir"),
+    ("answer/live", "Stop en la casilla azul"),
+    ("stopped/0", "Espera los puntos"),
+    ("trade/0", "Ahora juega Chloé"),
+    ("pass/0", "Ahora juega Farouk"),
+    ("time-up/0", "Termina este turno"),
+    ("game-over/1", "CONFIRM: ver puntos"),
+    ("over/live", "CONFIRM: otra vez"),
+])
+def test_in_spanish_each_moment_ends_on_the_next_step(name, bottom):
+    assert bottom_line(SPANISH[name]) == bottom
+
+
+def test_in_spanish_a_broken_expression_says_who_and_why_then_to_fix_it():
+    """The expression's problem in the station's shared words, then the game's own next step."""
+    assert SPANISH["remainder/0"] == VerdictView("wrong", "Deja resto", "Ana: 12 ÷ 10 deja resto. Arréglala, CONFIRM")
+    assert bottom_line(SPANISH["remainder/0"]) == "Arréglala, CONFIRM"
+    assert SPANISH["violation-division_by_zero"].detail == "Farouk: no se puede dividir entre 0. Arréglala, CONFIRM"
+    for code in ("not_whole", "below_zero", "two_times", "numbers", "operations", "malformed"):
+        assert bottom_line(SPANISH[f"violation-{code}"]) == "Arréglala, CONFIRM", code
+    for code in ("not_blue", "played_before", "one_red", "too_late", "own_turn", "goo", "not_stop", "nothing_to_stop",
+                 "stopped_already", "not_red", "wrong_game"):
+        assert bottom_line(SPANISH[f"violation-{code}"]) == "Retírala", code
+    assert SPANISH["violation-not_your_turn"].detail == "Farouk: es el turno de Dmitri"
+    assert SPANISH["violation-bad_trade"].detail == "Farouk: cambia de 1 a 7 cartas"
+
+
+def test_in_spanish_the_live_screens_name_the_turn_and_the_count():
+    assert (SPANISH["start/live"].title, SPANISH["start/live"].headline) == ("Juega Ana", "Pon cartas, CONFIRM")
+    assert SPANISH["counting/live"] == BannerView("Who's Counting?", "4", ("Ana: 386 puntos",), "¡Roja en tu casilla!")
+    assert SPANISH["declared/live"].headline == "Choice = 12: CONFIRM"
+    assert SPANISH["scored/0"].lines == ("12 × 12 − 12 ÷ 12 = 143", "+50 por 3 signos ×2")
+    assert SPANISH["scored-wild/0"].lines[1] == "+10 por 1 signo"
+    assert SPANISH["setup/0"].rows[:2] == (("Jugadores", "2"), ("Orden", "× ÷ primero"))

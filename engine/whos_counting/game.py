@@ -168,7 +168,9 @@ class WhosCounting(Worded, Game):
             return [boxed]
         judged = judge(tokens, order=self.rules.order, bonus_counts=self.rules.bonus_counts)
         if not judged.ok:
-            return [self._violation(player, judged.code, judged.message, expression=judged.shown)]
+            problem = {"problem": judged.problem.as_json()} if judged.problem else {}
+            return [self._violation(player, judged.code, judged.message, expression=judged.shown, **judged.values,
+                                    **problem)]
         doubles, extra, stop_ready = boxed
         turn = self.turn
         turn.cards, turn.blue, turn.judged = [c.id for c in cards], [c.id for c in blue], judged
@@ -185,10 +187,11 @@ class WhosCounting(Worded, Game):
         value = action["value"]
         effect = card.face.extra.get("effect")
         if effect not in ("choice", "super"):
-            return [self._violation(player, "not_wild", text.not_wild(card))]
+            return [self._violation(player, "not_wild", text.not_wild(card), card=card.id)]
         allowed = self._choices(card, "any")
         if value not in allowed:
-            return [self._violation(player, "bad_declaration", text.bad_declaration(card, allowed))]
+            return [self._violation(player, "bad_declaration", text.bad_declaration(card, allowed), card=card.id,
+                                    choices=list(allowed))]
         self.turn.declared[card.id] = value
         if self.turn.asking and self.turn.asking["card"] == card.id:
             self.turn.asking = None
@@ -198,7 +201,8 @@ class WhosCounting(Worded, Game):
             if value not in RED_EFFECTS:
                 del self.turn.declared[card.id]
                 self._ask(player, card, list(RED_EFFECTS))  # asked again
-                return [self._violation(player, "bad_declaration", text.super_red())]
+                return [self._violation(player, "bad_declaration", text.super_red(), card=card.id,
+                                        choices=list(RED_EFFECTS), red=True)]
             red["effect"] = value
             events.extend(self._red_lands(action["t"]))
         return events
@@ -210,13 +214,13 @@ class WhosCounting(Worded, Game):
         kind = card.face.kind
         self.thrown.add(card.id)
         if card.game != GAME:
-            return [self._violation(player, "wrong_game", text.wrong_game(card))]
+            return [self._violation(player, "wrong_game", text.wrong_game(card), card=card.id)]
         if kind not in (RED, GOO, SUPER):
-            return [self._violation(player, "not_red", text.not_red(card))]
+            return [self._violation(player, "not_red", text.not_red(card), card=card.id)]
         if card.id in self.discards:
-            return [self._violation(player, "played_before", text.played_before(card))]
+            return [self._violation(player, "played_before", text.played_before(card), card=card.id)]
         if self.over:
-            return [self._violation(player, "game_over", text.game_over(self.winners))]
+            return [self._violation(player, "game_over", text.game_over(self.winners), winners=list(self.winners))]
         if turn.phase == LAYING:
             return [self._violation(player, "too_late" if self.turns_played else "no_expression",
                                     text.red_too_late() if self.turns_played else text.red_no_expression())]
@@ -252,9 +256,9 @@ class WhosCounting(Worded, Game):
         is_stop = card.face.extra.get("effect") == "stop" or card.face.kind == SUPER
         self.thrown.add(card.id)
         if not is_stop:
-            return [self._violation(player, "not_stop", text.not_stop(card))]
+            return [self._violation(player, "not_stop", text.not_stop(card), card=card.id)]
         if card.id in self.discards:
-            return [self._violation(player, "played_before", text.played_before(card))]
+            return [self._violation(player, "played_before", text.played_before(card), card=card.id)]
         if player != turn.player or turn.red is None or turn.phase not in (WINDOW, ANSWER):
             return [self._violation(player, "nothing_to_stop", text.nothing_to_stop())]
         if turn.red["goo"]:
@@ -279,7 +283,7 @@ class WhosCounting(Worded, Game):
             return [problem]
         count = action["count"]
         if not 1 <= count <= self.hands[player]:
-            return [self._violation(player, "bad_trade", text.bad_trade(self.hands[player]))]
+            return [self._violation(player, "bad_trade", text.bad_trade(self.hands[player]), hand=self.hands[player])]
         self.traded += count
         drawn = self._draw(count)
         return [{"type": "traded", "player": player, "count": count, "drawn": drawn}] + self._next_turn()
@@ -304,21 +308,24 @@ class WhosCounting(Worded, Game):
 
     def _not_now(self, player: str) -> Event | None:
         if self.over:
-            return self._violation(player, "game_over", text.game_over(self.winners))
+            return self._violation(player, "game_over", text.game_over(self.winners), winners=list(self.winners))
         if player != self.turn.player:
-            return self._violation(player, "not_your_turn", text.not_your_turn(self.turn.player))
+            return self._violation(player, "not_your_turn", text.not_your_turn(self.turn.player),
+                                   turn=self.turn.player)
         if self.turn.phase != LAYING:
             return self._violation(player, "wait_window", text.wait_window())
         return None
 
     def _not_ours(self, cards: list[Card]) -> Event | None:
         stranger = next((c for c in cards if c.game != GAME), None)
-        return self._violation(self.turn.player, "wrong_game", text.wrong_game(stranger)) if stranger else None
+        if stranger is None:
+            return None
+        return self._violation(self.turn.player, "wrong_game", text.wrong_game(stranger), card=stranger.id)
 
     def _played_before(self, cards: list[Card]) -> Event | None:
         again = next((c for c in cards if c.id in self.discards), None)
         if again is not None:
-            return self._violation(self.turn.player, "played_before", text.played_before(again))
+            return self._violation(self.turn.player, "played_before", text.played_before(again), card=again.id)
         return None
 
     def _expression(self, player: str, cards: list[Card]) -> list[Any] | Event:
@@ -337,9 +344,10 @@ class WhosCounting(Worded, Game):
                 elif value in OP_VALUES:
                     tokens.append(Op.parse(value))
                 else:
-                    return self._violation(player, "wild_not_in_sum", text.wild_not_in_sum(card, value))
+                    return self._violation(player, "wild_not_in_sum", text.wild_not_in_sum(card, value), card=card.id,
+                                           value=value)
             else:
-                return self._violation(player, "not_in_sum", text.not_in_sum(card))
+                return self._violation(player, "not_in_sum", text.not_in_sum(card), card=card.id)
         if not tokens:
             return self._violation(player, "empty", text.empty_strip())
         return tokens
@@ -350,7 +358,7 @@ class WhosCounting(Worded, Game):
         for card in blue:
             effect = self._stands_for(card.id)
             if effect not in BLUE_EFFECTS:
-                return self._violation(player, "not_blue", text.not_blue(card))
+                return self._violation(player, "not_blue", text.not_blue(card), card=card.id)
             effects.append(effect)
         return effects.count("double"), effects.count("extra_turn"), "stop" in effects
 
@@ -487,6 +495,8 @@ class WhosCounting(Worded, Game):
 
     @staticmethod
     def _violation(player: str, code: str, message: str, **more: Any) -> Event:
+        """A play judged wrong: its ``code``, the English ``message`` (journals and logs keep it) and
+        the values the station's words need (``card``, ``turn``, ``problem`` ...)."""
         return {"type": "violation", "player": player, "code": code, "message": message, **more}
 
     def state(self) -> dict[str, Any]:

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.expressions import Op, Order, evaluate, format_expression
+from engine.expressions import Op, Order, Problem, evaluate, format_expression
 from engine.whos_counting.config import BONUS
 
 MIN_NUMBERS, MAX_NUMBERS = 2, 4
@@ -33,7 +33,8 @@ MIN_OPS, MAX_OPS = 1, 3
 @dataclass(frozen=True)
 class Judged:
     """An expression's verdict: ``code`` is empty when it scores, else why it does not (``message``
-    in a child's words)."""
+    in a child's words, in English); ``values`` are what those words show (``{"count": 5}``), and
+    ``problem`` the expression's own problem (engine.expressions) when it is one."""
 
     shown: str
     code: str = ""
@@ -41,6 +42,8 @@ class Judged:
     value: Fraction | None = None
     operations: int = 0
     bonus: int = 0
+    values: dict[str, Any] = field(default_factory=dict, compare=False)
+    problem: Problem | None = field(default=None, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -59,22 +62,27 @@ def judge(tokens: Sequence[Any], *, order: Order = Order.STANDARD, bonus_counts:
     numbers = [t for t in tokens if not isinstance(t, Op)]
     ops = [t for t in tokens if isinstance(t, Op)]
     if not MIN_NUMBERS <= len(numbers) <= MAX_NUMBERS:
-        return Judged(shown, "numbers", f"An expression has 2 to 4 number cards, not {len(numbers)}")
+        return Judged(shown, "numbers", f"An expression has 2 to 4 number cards, not {len(numbers)}",
+                      values={"count": len(numbers)})
     if not MIN_OPS <= len(ops) <= MAX_OPS:
-        return Judged(shown, "operations", f"An expression has 1 to 3 operation cards, not {len(ops)}")
+        return Judged(shown, "operations", f"An expression has 1 to 3 operation cards, not {len(ops)}",
+                      values={"count": len(ops)})
     if ops.count(Op.MUL) > 1:
         return Judged(shown, "two_times", "Only one × in an expression")
     if isinstance(tokens[0], Op):
-        return Judged(shown, "malformed", f"An expression starts with a number, not {tokens[0]}")
+        return Judged(shown, "malformed", f"An expression starts with a number, not {tokens[0]}",
+                      values={"operation": str(tokens[0])})
     for before, after in zip(tokens, tokens[1:]):  # no minus in front of a number: cards alternate
         if isinstance(before, Op) and isinstance(after, Op):
-            return Judged(shown, "malformed", f"Two operations in a row: {before} {after}")
+            problem = Problem("two_operations", {"first": str(before), "second": str(after)})
+            return Judged(shown, "malformed", problem.message, problem=problem)
     verdict = evaluate(tokens, order=order, whole_numbers=True)
     if not verdict.ok:  # a remainder (every card is a whole number 1-12: nothing else can be wrong here)
-        return Judged(shown, verdict.verdict.value, verdict.message)
+        return Judged(shown, verdict.verdict.value, verdict.message, problem=verdict.problem)
     assert verdict.value is not None
     if verdict.value < 0:
-        return Judged(shown, "below_zero", f"{shown} = {_signed(verdict.value)}: an answer must be 0 or more")
+        return Judged(shown, "below_zero", f"{shown} = {_signed(verdict.value)}: an answer must be 0 or more",
+                      values={"value": _signed(verdict.value)})
     count = len(ops) if bonus_counts == "cards" else len(set(ops))
     return Judged(shown, value=verdict.value, operations=count, bonus=BONUS[count])
 

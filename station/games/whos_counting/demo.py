@@ -19,6 +19,7 @@ from station.sim.scenario import Scenario, Step
 from station.sim.strips import strip_spots
 from station.sim.virtual_table import PlacedCard, Scene
 from station.games.whos_counting.players import CountingTable
+from station.games.whos_counting.words import WORDS
 from station.table.mat import MatLayout, mat_layout
 
 SETTLE = 0.8  # seconds after each card is put down
@@ -63,7 +64,8 @@ def demo_scenario(config: Mapping[str, Any], seed: int) -> tuple[Scenario, WhosC
             add("press", "confirm", settle=0.6)
             add("wait", 4.5)
     add("wait", 3.0)
-    return Scenario(f"Demo: Who's Counting?, seed {seed}", tuple(steps), game=dict(config), seed=seed), shadow
+    title = WORDS.gettext("Demo: Who's Counting?, seed {seed}", seed=seed)
+    return Scenario(title, tuple(steps), game=dict(config), seed=seed), shadow
 
 
 def _blue_spot(mat: MatLayout, index: int) -> tuple[float, float]:

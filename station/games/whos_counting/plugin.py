@@ -4,7 +4,7 @@ virtual players are, for the shared parts that ask (``station.games.StationGame`
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.protocol import Event, Game
@@ -12,6 +12,7 @@ from station.games import Action, Demo, StationGame, per_player
 from station.settings import Key, number, one_of, seat_keys, whole
 from station.games.whos_counting import screens as screens
 from station.games.whos_counting import spoken as spoken
+from station.games.whos_counting.words import WORDS
 
 if TYPE_CHECKING:
     from station.sim.virtual_table import Scene
@@ -32,13 +33,24 @@ class WhosCountingStation(StationGame):
     def settings(self) -> dict[str, Key]:
         return {
             **seat_keys(default_players=3, most=6, fewest=2),
-            "order": Key("standard", one_of("standard", "left-to-right"), "× and ÷ first, or strictly left to right"),
-            "target": Key(500, whole(0, 100_000), "the score that wins (0: none, the clock alone)"),
-            "minutes": Key(20, whole(0, 600), "minutes a game lasts (0: no clock, the target alone)"),
-            "window": Key(5, number(1, 60), "seconds to play a red card after Who's Counting?, and to answer it"),
-            "bonus_counts": Key("cards", one_of("cards", "kinds"), "cards: every operation card counts for the bonus"),
-            "split_rounds": Key("down", one_of("down", "up"), "an odd score split: round each half down or up"),
+            "order": Key("standard", one_of("standard", "left-to-right"),
+                         WORDS.lazy_gettext("× and ÷ first, or strictly left to right")),
+            "target": Key(500, whole(0, 100_000), WORDS.lazy_gettext("the score that wins (0: none, the clock alone)")),
+            "minutes": Key(20, whole(0, 600),
+                           WORDS.lazy_gettext("minutes a game lasts (0: no clock, the target alone)")),
+            "window": Key(5, number(1, 60),
+                          WORDS.lazy_gettext("seconds to play a red card after Who's Counting?, and to answer it")),
+            "bonus_counts": Key("cards", one_of("cards", "kinds"),
+                                WORDS.lazy_gettext("cards: every operation card counts for the bonus")),
+            "split_rounds": Key("down", one_of("down", "up"),
+                                WORDS.lazy_gettext("an odd score split: round each half down or up")),
         }
+
+    def story(self, game: Game) -> Callable[[Event], list[str]]:
+        """The demo's story in the language of the moment (``story.tell``), not the engine's English."""
+        from station.games.whos_counting.story import tell
+
+        return lambda event: ["  " + tell(event)] if event["type"] in self.story_events else []
 
     def table(self, config: Mapping[str, Any]) -> TableAdapter:
         from station.games.whos_counting.table import WhosCountingTable
@@ -83,4 +95,5 @@ def _best(scored: Event) -> str:
     """``12 × 10 = 120, 130 points``: the maths as it is, then the points it scored (bonuses and
     doubles make them differ, and "12 × 10 = 130" would read as wrong maths). The points come last:
     the history keeps each child's best by that last number."""
-    return f"{scored['expression']} = {scored['value']}, {scored['score']} points"
+    return WORDS.gettext("{expression} = {value}, {score} points", expression=scored["expression"],
+                         value=scored["value"], score=scored["score"])

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.catalog import load_catalog
+from station.games.whos_counting.words import WORDS
 from station.table.adapter import Action, Lying, Note, Reading, TableAdapter, strip_order
 from station.table.mat import MatLayout
 
@@ -42,14 +43,16 @@ class WhosCountingTable(TableAdapter):
         zone = self.zone_of(mat, event["x"], event["y"])
         if zone is None:
             if kind == "placed":
-                reading.notes.append(Note("outside_zones", "Not in a box", "Strip, blue box or red box", card))
+                reading.notes.append(Note("outside_zones", WORDS.gettext("Not in a box"),
+                                          WORDS.gettext("Strip, blue box or red box"), card))
             return
         turn = state["turn"]
         phase = turn["phase"]
         if zone.kind == "red" and zone.seat:
             player = self.player_at(zone)
             if player is None:
-                reading.notes.append(Note("empty_seat", "Empty seat", f"Nobody plays at seat {zone.seat}", card))
+                reading.notes.append(Note("empty_seat", WORDS.gettext("Empty seat"),
+                                          WORDS.gettext("Nobody plays at seat {seat}", seat=zone.seat), card))
             elif card not in state["last_cards"] and card != (turn["red"] or {}).get("card"):
                 reading.actions.append({"type": "red", "t": t, "player": player, "card": card, "source": "camera"})
         elif zone.name == BLUE:
