@@ -12,9 +12,11 @@ from typing import Any, TextIO
 
 from station.config import ConfigFileError, StationConfig, load_config
 from station.games import playable, plugin, plugins
+from station.i18n import _, set_language
 from station.paths import SYSTEM_CONFIG
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+YES = ("y", "yes", "s", "si", "sí")  # the answers taken for yes, in every language the station speaks
 SOUND_NAMES = ("accepted", "wrong", "your_turn", "time_warning", "time_up", "game_over")  # station.speech.sounds
 
 
@@ -55,18 +57,21 @@ def say_line(args: argparse.Namespace) -> int:
     except ConfigFileError as exc:
         print(f"mathstation say: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if path is not None:
+        set_language(config["station"]["language"])  # the station's own words from here on
     sound = config["sound"]
     if args.device:
         sound = {**sound, "backend": "alsa", "device": args.device}
     if sound["backend"] == "none" and args.sounds is None:
-        print('mathstation say: no speaker in the config ([sound] backend = "none"): set backend = "alsa" '
-              "(docs/sound.md), or give --device plughw:CARD=... or --sounds DIR", file=sys.stderr)
+        reason = _('no speaker in the config ([sound] backend = "none"): set backend = "alsa" '
+                   "(docs/sound.md), or give --device plughw:CARD=... or --sounds DIR")
+        print(f"mathstation say: {reason}", file=sys.stderr)
         return EXIT_USAGE
     words = say_sentence(args.text)
     try:
         voice = open_voice({**sound, "quiet": False}, config.state_dir() / SPEECH_CACHE, folder=args.sounds)
         if voice.speech is None:
-            raise SpeechError("espeak-ng is not installed: sudo apt install espeak-ng")
+            raise SpeechError(_("espeak-ng is not installed: sudo apt install espeak-ng"))
         voice.say([Line(words, args.sound)])
         wait = getattr(voice.audio, "wait", None)
         if wait is not None:
@@ -75,7 +80,7 @@ def say_line(args: argparse.Namespace) -> int:
     except (AudioError, SpeechError) as exc:
         print(f"mathstation say: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    print(f"said: {words}")
+    print(_("said: {words}", words=words))
     return EXIT_OK
 
 
@@ -86,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     except ConfigFileError as exc:
         print(f"mathstation selftest: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if path is not None:
+        set_language(config["station"]["language"])  # the station's own words from here on
     return selftest(config, sys.stdin, sys.stdout)
 
 
@@ -99,13 +106,14 @@ def selftest(config: StationConfig, answers: TextIO, out: TextIO, *, clock: Call
         print(line, file=out, flush=True)
 
     def ask(question: str) -> bool:
-        print(f"      {question} [y/n] ", end="", file=out, flush=True)
+        choices = _("[y/n]")
+        print(f"      {question} {choices} ", end="", file=out, flush=True)
         answer = answers.readline().strip().lower()
         if not answers.isatty():
             print(answer, file=out)  # answers from a pipe: the transcript shows them
-        return answer in ("y", "yes")
+        return answer in YES
 
-    say(f"Self-test of the station, config {config.path or 'built-in defaults'}")
+    say(_("Self-test of the station, config {config}", config=config.path or _("built-in defaults")))
     parts = _open_parts(config, say, pin_factory)
     try:
         test = SelfTest(camera=parts["camera"], display=parts["display"], buttons=parts["buttons"],
@@ -161,7 +169,7 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
             parts["display"] = open_display(d["backend"], i2c_port=d["i2c_port"], i2c_address=d["i2c_address"],
                                             rotate=d["rotate"], contrast=d["contrast"])
         except DisplayError as exc:
-            say(f"      the OLED cannot be opened: {exc}")
+            say("      " + _("the OLED cannot be opened: {reason}", reason=exc))
     b, s = config["buttons"], config["signals"]
     factory = pin_factory or b["pin_factory"] or None
     pins = {name: pin for name, pin in config["buttons.pins"].items() if pin != ""}
@@ -171,14 +179,15 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
                                             hold_time=b["hold_time"], pin_factory=factory)
             parts["button_names"] = tuple(pins) if b["backend"] == "gpio" else ("select", "confirm", "back", "spare")
         except ButtonsError as exc:
-            say(f"      the buttons cannot be opened: {exc} (is the station running? sudo systemctl stop mathstation)")
+            say("      " + _("the buttons cannot be opened: {reason} (is the station running? sudo systemctl stop "
+                              "mathstation)", reason=exc))
     if s["backend"] != "none":
         try:
             parts["signals"] = open_signals(s["backend"], buzzer_pin=s["buzzer_pin"] or None,
                                             led_pin=s["led_pin"] or None, buzzer=s["buzzer"],
                                             pin_factory=pin_factory or s.get("pin_factory") or b["pin_factory"] or None)
         except SignalsError as exc:
-            say(f"      the buzzer and LED cannot be opened: {exc}")
+            say("      " + _("the buzzer and LED cannot be opened: {reason}", reason=exc))
     if config["sound"]["backend"] != "none":
         from station.hardware.audio import AudioError
         from station.speech.voice import SPEECH_CACHE, open_voice
@@ -186,5 +195,5 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
         try:
             parts["voice"] = open_voice(config["sound"], config.state_dir() / SPEECH_CACHE)
         except AudioError as exc:
-            say(f"      the speaker cannot be opened: {exc}")
+            say("      " + _("the speaker cannot be opened: {reason}", reason=exc))
     return parts

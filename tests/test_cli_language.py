@@ -1,0 +1,91 @@
+"""The command line in the user's language: the terminal's (LANG, LC_MESSAGES, LANGUAGE as gettext
+reads them) when it names a language the station ships, else English; a station config's
+``[station] language`` from the moment a command reads one. Real ``mathstation`` processes and
+``main()`` calls; the English unchanged."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from station.cli import main
+from station.i18n import language, use_language
+from station.i18n.environment import environment_language
+from station.selftest import Check, summary
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(("environ", "chosen"), [
+    ({}, "en"),
+    ({"LANG": "es_ES.UTF-8"}, "es"),
+    ({"LANG": "es_MX.UTF-8"}, "es"),
+    ({"LC_MESSAGES": "es_AR", "LANG": "en_GB.UTF-8"}, "es"),            # LC_MESSAGES before LANG
+    ({"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "es_ES"}, "en"),          # LC_ALL before LC_MESSAGES
+    ({"LANGUAGE": "fr:es", "LANG": "en_US.UTF-8"}, "es"),              # a list: the first the station speaks
+    ({"LANGUAGE": "es", "LC_ALL": "C"}, "es"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "POSIX"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),                                    # no French catalog: English
+    ({"LANG": "not a locale!"}, "en"),
+])
+def test_the_terminal_s_language_is_read_as_gettext_reads_it(environ, chosen):
+    assert environment_language(environ) == chosen
+
+
+def mathstation(*argv: str, lang: str | None) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(ROOT), **({"LANG": lang} if lang else {})}
+    return subprocess.run([sys.executable, "-m", "station", *argv], capture_output=True, text=True, cwd=ROOT,
+                          env=env, timeout=120, check=False)
+
+
+def test_a_spanish_terminal_reads_the_command_line_in_spanish():
+    done = mathstation("rules", "print", "chess", lang="es_ES.UTF-8")
+    assert done.returncode == 2
+    assert "mathstation: no conozco el juego 'chess': los juegos son" in done.stderr, done.stderr
+
+
+def test_an_english_or_unknown_terminal_reads_english():
+    for lang in (None, "C.UTF-8", "fr_FR.UTF-8"):
+        done = mathstation("rules", "print", "chess", lang=lang)
+        assert done.returncode == 2
+        assert "mathstation: unknown game 'chess': games are" in done.stderr, (lang, done.stderr)
+
+
+def test_rules_print_gives_the_terminal_s_language_unless_told(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LANG", "es_MX.UTF-8")
+    assert main(["rules", "print", "sum", "--out", str(tmp_path / "r.pdf")]) == 0
+    out = capsys.readouterr().out
+    assert "cómo se juega a SUM en 1 página a4" in out, out
+    assert main(["rules", "print", "sum", "--language", "en", "--out", str(tmp_path / "r.pdf")]) == 0
+    assert "how to play SUM on 1 a4 page" in capsys.readouterr().out
+
+
+def test_a_station_config_s_language_wins_over_the_terminal_s(tmp_path, monkeypatch, capsys):
+    state = tmp_path / "state"
+    state.mkdir()
+    spanish = tmp_path / "es.toml"
+    spanish.write_text(f'[station]\nlanguage = "es"\nstate_dir = "{state}"\n', encoding="utf-8")
+    english = tmp_path / "en.toml"
+    english.write_text(f'[station]\nlanguage = "en"\nstate_dir = "{state}"\n', encoding="utf-8")
+
+    assert main(["history", "--config", str(spanish)]) == 0                     # an English terminal
+    assert "Todavía no se ha jugado ninguna partida (diario:" in capsys.readouterr().out
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["history", "--config", str(english)]) == 0
+    assert "No games played yet (journal:" in capsys.readouterr().out
+    assert main(["history", "--state-dir", str(state)]) == 0                  # no config: the terminal's
+    assert "Todavía no se ha jugado ninguna partida" in capsys.readouterr().out
+    assert language() == "en"                                                  # as it was, after the command
+
+
+def test_the_self_test_s_verdict_in_spanish_and_english():
+    checks = [Check("camera", True, "ok"), Check("LED", False, "not seen")]
+    assert summary(checks) == "1 of 2 checks passed; to fix: LED."
+    with use_language("es"):
+        assert summary(checks[:1] * 8) == "Las 8 pruebas salieron bien: la estación está lista."
+        assert summary(checks) == "1 de 2 pruebas bien; falta arreglar: LED."
+        assert summary(checks[:1]) == "La prueba salió bien: la estación está lista."
