@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 
 import pytest
 
 from classroom_helpers import class_broker, open_dashboard
 from web_helpers import at, sign_in, signed_in
+
+#: MATHSTATION_SCREENSHOT_ES=/tmp/dashboard-es.png keeps a picture of the Spanish tables to look at
+SCREENSHOT = os.environ.get("MATHSTATION_SCREENSHOT_ES")
 
 
 @pytest.fixture
@@ -50,7 +54,7 @@ def test_every_page_in_spanish_and_the_words_the_tables_are_drawn_with(dashboard
     assert "Pausar todas las mesas" in tables and "Todas las mesas juegan." in tables
     assert "Pause every table" not in tables
     words = script_words(tables)
-    assert words["states"]["playing"] == "Jugando" and words["offline_since"] == "sin conexión desde las {since}"
+    assert words["states"]["playing"] == "Jugando" and words["offline_since"] == "sin conexión desde {since}"
     history = text(client.get("/history"))
     assert "Las partidas de la clase" in history and "Todavía no se ha jugado ninguna partida." in history
     roster = text(client.get("/roster"))
@@ -70,3 +74,51 @@ def test_english_and_an_unshipped_language_read_english_as_before(dashboard) -> 
         assert script_words(tables)["states"]["playing"] == "Playing"
         assert "The class's games" in text(client.get("/history"))
         assert "Every table is paused." in text(client.post("/room/pause", follow_redirects=True))
+
+
+@pytest.mark.slow
+def test_the_live_tables_drawn_in_spanish_in_chromium(broker_factory, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """tables.js draws each table with the page's words: a Spanish browser reads "Jugando", "conectada"."""
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (bash scripts/bootstrap.sh)")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from classroom_helpers import PIN, Station
+    from station.classroom import topics
+    from vt_helpers import CHROMIUM, DRIVER
+
+    if CHROMIUM is None or DRIVER is None:
+        pytest.skip("Chromium and chromedriver are not installed here (bash scripts/bootstrap.sh installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,900"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "es-ES,es"})
+    browser = webdriver.Chrome(service=webdriver.ChromeService(executable_path=DRIVER), options=options)
+    broker = class_broker(broker_factory)
+    dashboard = open_dashboard(broker, tmp_path / "dashboard")
+    station = Station(broker, "table-1", "Mesa 1")
+    try:
+        browser.get(f"http://127.0.0.1:{dashboard.port}/")
+        browser.find_element(By.ID, "pin").send_keys(PIN)
+        browser.find_element(By.ID, "unlock").click()
+        station.status(topics.ONLINE)
+        station.live(game="sum", game_title="SUM", players=["Ana", "Ben"], turn="Ana", scores={"Ana": "0", "Ben": "0"},
+                     headline="Ana", verdicts=[], clock="02:10")
+
+        def drawn(b):  # type: ignore[no-untyped-def]
+            try:
+                return "SUM · Jugando" in b.find_element(By.CSS_SELECTOR, 'article[data-station="table-1"] .game').text
+            except Exception:  # redrawn between finding and reading
+                return False
+        WebDriverWait(browser, 60).until(drawn)
+        table = browser.find_element(By.CSS_SELECTOR, 'article[data-station="table-1"]')
+        assert table.find_element(By.CSS_SELECTOR, ".status").text == "conectada"
+        assert table.find_element(By.CSS_SELECTOR, ".turn-clock").text == "Reloj 02:10"
+        assert browser.find_element(By.ID, "pause").text == "Pausar todas las mesas"
+        if SCREENSHOT:
+            browser.save_screenshot(SCREENSHOT)
+    finally:
+        browser.quit()
+        station.stop()
+        dashboard.stop()
