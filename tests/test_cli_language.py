@@ -89,3 +89,18 @@ def test_the_self_test_s_verdict_in_spanish_and_english():
         assert summary(checks[:1] * 8) == "Las 8 pruebas salieron bien: la estación está lista."
         assert summary(checks) == "1 de 2 pruebas bien; falta arreglar: LED."
         assert summary(checks[:1]) == "La prueba salió bien: la estación está lista."
+
+
+def test_a_config_s_mistake_is_said_in_the_terminal_s_language(tmp_path):
+    config = tmp_path / "station.toml"
+    config.write_text('[station]\nlog_level = "loud"\n\n[displya]\nrotate = 1\n', encoding="utf-8")
+    spanish = mathstation("history", "--config", str(config), lang="es_ES.UTF-8")
+    assert spanish.returncode == 2
+    assert ("mathstation history: station.toml: [station] log_level: tiene que ser uno de 'debug', 'info', "
+            "'warning', 'error', no 'loud'") in spanish.stderr, spanish.stderr
+    english = mathstation("history", "--config", str(config), lang=None)
+    assert ("mathstation history: station.toml: [station] log_level: must be one of 'debug', 'info', "
+            "'warning', 'error', not 'loud'") in english.stderr, english.stderr
+    config.write_text('[displya]\nrotate = 1\n', encoding="utf-8")
+    assert "[displya]: sección desconocida (¿querías decir 'display'?)" in mathstation(
+        "history", "--config", str(config), lang="es_MX.UTF-8").stderr
