@@ -57,21 +57,18 @@ def say_line(args: argparse.Namespace) -> int:
     except ConfigFileError as exc:
         print(f"mathstation say: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    if path is not None:
-        set_language(config["station"]["language"])  # the station's own words from here on
     sound = config["sound"]
     if args.device:
         sound = {**sound, "backend": "alsa", "device": args.device}
     if sound["backend"] == "none" and args.sounds is None:
-        reason = _('no speaker in the config ([sound] backend = "none"): set backend = "alsa" '
-                   "(docs/sound.md), or give --device plughw:CARD=... or --sounds DIR")
-        print(f"mathstation say: {reason}", file=sys.stderr)
+        print('mathstation say: no speaker in the config ([sound] backend = "none"): set backend = "alsa" '
+              "(docs/sound.md), or give --device plughw:CARD=... or --sounds DIR", file=sys.stderr)
         return EXIT_USAGE
     words = say_sentence(args.text)
     try:
         voice = open_voice({**sound, "quiet": False}, config.state_dir() / SPEECH_CACHE, folder=args.sounds)
         if voice.speech is None:
-            raise SpeechError(_("espeak-ng is not installed: sudo apt install espeak-ng"))
+            raise SpeechError("espeak-ng is not installed: sudo apt install espeak-ng")
         voice.say([Line(words, args.sound)])
         wait = getattr(voice.audio, "wait", None)
         if wait is not None:
@@ -80,7 +77,7 @@ def say_line(args: argparse.Namespace) -> int:
     except (AudioError, SpeechError) as exc:
         print(f"mathstation say: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    print(_("said: {words}", words=words))
+    print(f"said: {words}")
     return EXIT_OK
 
 
