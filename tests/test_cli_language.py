@@ -104,3 +104,23 @@ def test_a_config_s_mistake_is_said_in_the_terminal_s_language(tmp_path):
     config.write_text('[displya]\nrotate = 1\n', encoding="utf-8")
     assert "[displya]: sección desconocida (¿querías decir 'display'?)" in mathstation(
         "history", "--config", str(config), lang="es_MX.UTF-8").stderr
+
+
+def test_calibrate_and_scan_on_a_spanish_terminal(tmp_path, monkeypatch, capsys):
+    import cv2
+    import numpy as np
+
+    from test_calibrate_picture import frame
+
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), frame())
+    done = mathstation("calibrate", str(photo), lang="es_ES.UTF-8")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("Lista para jugar.")
+    assert "Tapete: " in done.stdout and "midiendo el tapete, el enfoque, los reflejos y la luz" in done.stderr
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((360, 640, 3), 200, np.uint8))
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    main(["scan", str(blank)])
+    out = capsys.readouterr().out
+    assert f"{blank}: 0 cartas, sin tapete" in out and "no se pudo leer ningún código de carta" in out
