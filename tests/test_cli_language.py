@@ -124,3 +124,23 @@ def test_calibrate_and_scan_on_a_spanish_terminal(tmp_path, monkeypatch, capsys)
     main(["scan", str(blank)])
     out = capsys.readouterr().out
     assert f"{blank}: 0 cartas, sin tapete" in out and "no se pudo leer ningún código de carta" in out
+
+
+def test_the_self_test_of_a_spanish_station_speaks_spanish_on_an_english_terminal(tmp_path, broker_factory):
+    from classroom_helpers import CLASS, class_broker
+
+    broker = class_broker(broker_factory)
+    config = tmp_path / "station.toml"
+    config.write_text('[station]\nlanguage = "es"\n[camera]\nsource = "virtual"\nwidth = 640\nheight = 360\n'
+                      '[display]\nbackend = "none"\n[buttons]\nbackend = "none"\n[signals]\nbackend = "none"\n'
+                      f'[classroom]\nbroker = "127.0.0.1"\nport = {broker.port}\nclass = "{CLASS}"\n'
+                      'station = "table-1"\npassword = "wrong"\n', encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "en_GB.UTF-8"}
+    done = subprocess.run([sys.executable, "-m", "station", "selftest", "--config", str(config)], input="",
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=120, check=False)
+    assert done.returncode == 1, done.stderr
+    text = done.stdout
+    assert "Autoprueba de la estación, configuración" in text and "[1/6] cámara" in text
+    assert "bien cámara: una foto de 640 x 360" in text
+    assert f"MAL  broker de la clase: El broker de la clase 127.0.0.1:{broker.port} responde, pero no acepta" in text
+    assert text.rstrip().splitlines()[-1] == "1 de 6 pruebas bien; falta arreglar: OLED, botones, zumbador, LED, broker de la clase."
