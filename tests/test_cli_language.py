@@ -144,3 +144,15 @@ def test_the_self_test_of_a_spanish_station_speaks_spanish_on_an_english_termina
     assert "bien cámara: una foto de 640 x 360" in text
     assert f"MAL  broker de la clase: El broker de la clase 127.0.0.1:{broker.port} responde, pero no acepta" in text
     assert text.rstrip().splitlines()[-1] == "1 de 6 pruebas bien; falta arreglar: OLED, botones, zumbador, LED, broker de la clase."
+
+
+def test_a_damaged_class_list_is_said_in_spanish(tmp_path):
+    from station.roster import Roster
+
+    path = tmp_path / "roster.sqlite"
+    with Roster(path) as roster:
+        roster.add("Ana")
+    path.write_bytes(b"this is not a database at all" * 100)
+    with use_language("es"):
+        with Roster(path) as roster:
+            assert roster.recovered.startswith("La lista de clase estaba dañada; se pudo leer y conservar 1 nombre")
