@@ -156,3 +156,13 @@ def test_a_damaged_class_list_is_said_in_spanish(tmp_path):
     with use_language("es"):
         with Roster(path) as roster:
             assert roster.recovered.startswith("La lista de clase estaba dañada; se pudo leer y conservar 1 nombre")
+
+
+def test_the_dashboard_s_config_mistake_in_spanish(tmp_path):
+    config = tmp_path / "classroom.toml"
+    config.write_text('[classroom]\nclass = "room-12"\n[broker]\nhost = ""\n', encoding="utf-8")
+    spanish = mathstation("classroom", "--config", str(config), lang="es_ES.UTF-8")
+    assert spanish.returncode == 2
+    assert 'classroom.toml: [broker] host: vacío: escribe la dirección del broker, como "192.168.1.10"' in spanish.stderr
+    english = mathstation("classroom", "--config", str(config), lang=None)
+    assert "[broker] host: empty: write the broker's address" in english.stderr
