@@ -166,3 +166,19 @@ def test_the_dashboard_s_config_mistake_in_spanish(tmp_path):
     assert 'classroom.toml: [broker] host: vacío: escribe la dirección del broker, como "192.168.1.10"' in spanish.stderr
     english = mathstation("classroom", "--config", str(config), lang=None)
     assert "[broker] host: empty: write the broker's address" in english.stderr
+
+
+def test_the_history_table_in_spanish(tmp_path, monkeypatch, capsys):
+    from station.paths import JOURNAL_NAME
+    from station.store import Journal
+    from test_cli_history import START, clock_from, play
+
+    folder = tmp_path / "state"
+    with Journal(folder / JOURNAL_NAME, clock=clock_from(START), clock_synced=lambda: True) as journal:
+        play(journal, seed=11)                    # won
+        play(journal, seed=5, stop_after=9)       # still going
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["history", "--state-dir", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split()[:6] == ["#", "Empezó", "Juego", "Jugadores", "Resultado", "Duración"]
+    assert "ganó " in out and "en juego" in out
