@@ -118,6 +118,9 @@ def test_the_live_tables_drawn_in_spanish_in_chromium(broker_factory, tmp_path) 
         assert browser.find_element(By.ID, "pause").text == "Pausar todas las mesas"
         if SCREENSHOT:
             browser.save_screenshot(SCREENSHOT)
+            for page in ("history", "roster"):
+                browser.get(f"http://127.0.0.1:{dashboard.port}/{page}")
+                browser.save_screenshot(SCREENSHOT.replace(".png", f"-{page}.png"))
     finally:
         browser.quit()
         station.stop()
