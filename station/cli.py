@@ -27,17 +27,31 @@ from engine.errors import EngineError
 from engine.rules import new_game
 from engine.protocol import Game
 from station import cli_broker, cli_classroom, cli_history, cli_print, cli_selftest, cli_station, cli_vision
+from station.i18n import _, set_language, station_language
+from station.i18n.environment import environment_language
 from station.journal_file import JournalFileError, read_journal_file
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE = 0, 1, 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command, in the language the terminal asks for (``LANG`` ...; a command that reads a
+    station config speaks the config's ``[station] language`` from then on); the station's
+    language as it was, after."""
+    before = station_language()
+    set_language(environment_language())
+    try:
+        return _main(argv)
+    finally:
+        set_language(before)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # said with the sub-command's own usage, not the top level's "COMMAND ..."
         _innermost(parser, sys.argv[1:] if argv is None else list(argv)).error(
-            f"unrecognized arguments: {' '.join(unknown)}")
+            _("unrecognized arguments: {arguments}", arguments=" ".join(unknown)))
     if not hasattr(args, "run"):
         parser.print_help()
         return EXIT_USAGE
@@ -94,7 +108,8 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"mathstation replay: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except EngineError as exc:
-        print(f"mathstation replay: {args.file}: the config (line 1) is not usable: {exc}", file=sys.stderr)
+        reason = _("{file}: the config (line 1) is not usable: {reason}", file=args.file, reason=exc)
+        print(f"mathstation replay: {reason}", file=sys.stderr)
         return EXIT_USAGE
     if not args.json:
         print(game.headline())
@@ -103,7 +118,7 @@ def _replay(args: argparse.Namespace) -> int:
             events = game.apply(action)
         except EngineError as exc:
             print(f"mathstation replay: {args.file}:{line}: {exc}", file=sys.stderr)
-            print("(the events and state above are those before this line)", file=sys.stderr)
+            print(_("(the events and state above are those before this line)"), file=sys.stderr)
             _print_state(game, args.json)
             return EXIT_RULES
         for event in events:

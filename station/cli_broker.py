@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from station.i18n import _
+
 EXIT_OK, EXIT_FAILED = 0, 1
 
 
@@ -41,7 +43,8 @@ def run_setup(args: argparse.Namespace) -> int:
 
     tls_given = [args.tls_cert, args.tls_key, args.tls_ca]
     if any(tls_given) and not all(tls_given):
-        print("mathstation broker setup: TLS needs all three: --tls-cert, --tls-key and --tls-ca", file=sys.stderr)
+        reason = _("TLS needs all three: --tls-cert, --tls-key and --tls-ca")
+        print(f"mathstation broker setup: {reason}", file=sys.stderr)
         return EXIT_FAILED
     try:
         setup = Setup(args.class_name, [name.strip() for name in args.stations.split(",") if name.strip()],
@@ -52,14 +55,18 @@ def run_setup(args: argparse.Namespace) -> int:
     except (SetupError, BadSlug, OSError) as exc:
         print(f"mathstation broker setup: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    print(f"Written in {args.out}:")
+    print(_("Written in {folder}:", folder=args.out))
     for path in written:
         print(f"  {path.name}")
-    print(f"\nNext: sudo cp {args.out / 'mathstation.conf'} /etc/mosquitto/conf.d/ && sudo systemctl restart mosquitto")
-    print("Then paste each station's lines into its /etc/mathstation/station.toml "
-          "(or keep the password in a file: password_file):\n")
+    print()
+    command = f"sudo cp {args.out / 'mathstation.conf'} /etc/mosquitto/conf.d/ && sudo systemctl restart mosquitto"
+    print(_("Next: {command}", command=command))
+    print(_("Then paste each station's lines into its /etc/mathstation/station.toml "
+            "(or keep the password in a file: password_file):"))
+    print()
     for station in setup.stations:
         print(f"# {station}")
         print((args.out / f"station-{station}.toml").read_text(encoding="utf-8"))
-    print(f"The teacher's dashboard logs in as {setup.teacher!r}: its password is in {args.out / (setup.teacher + '.txt')}")
+    print(_("The teacher's dashboard logs in as {user}: its password is in {file}", user=repr(setup.teacher),
+            file=args.out / (setup.teacher + ".txt")))
     return EXIT_OK

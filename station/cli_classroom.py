@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from station.classroom.dashboard.settings import DEFAULT_PATH, SettingsError, load_settings
+from station.i18n import _
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -47,21 +48,24 @@ def _run(args: argparse.Namespace) -> int:
     except PageNotStarted as exc:
         cause = exc.__cause__
         why = getattr(cause, "strerror", None) or cause or exc
-        print(f"mathstation classroom: {args.config}: [page]: cannot listen on {settings.bind}:{settings.page_port} "
-              f"({why}): choose another port or bind address there, or stop the program that holds it",
-              file=sys.stderr)
+        reason = _("cannot listen on {address} ({why}): choose another port or bind address there, or stop the "
+                   "program that holds it", address="{}:{}".format(settings.bind, settings.page_port), why=why)
+        print(f"mathstation classroom: {args.config}: [page]: {reason}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:   # the state folder (or a file in it) cannot be made or written
-        print(f"mathstation classroom: {args.config}: [classroom] state_dir: cannot keep the dashboard's files in "
-              f"{settings.state_dir} ({exc.strerror or exc}): name a folder this user can write", file=sys.stderr)
+        reason = _("cannot keep the dashboard's files in {folder} ({why}): name a folder this user can write",
+                   folder=settings.state_dir, why=exc.strerror or exc)
+        print(f"mathstation classroom: {args.config}: [classroom] state_dir: {reason}", file=sys.stderr)
         return EXIT_USAGE
     stopping = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stopping.set())
     dashboard.start()
-    print(f"Class {settings.class_name}: the dashboard is on {dashboard.address()} (PIN {dashboard.pin}).")
-    who = f" as {settings.user}" if settings.user else " (no user: a broker open to anyone)"
-    print(f"Broker {settings.host}:{settings.port}{who}. Ctrl-C stops it.", flush=True)
+    print(_("Class {name}: the dashboard is on {address} (PIN {pin}).", name=settings.class_name,
+            address=dashboard.address(), pin=dashboard.pin))
+    broker = f"{settings.host}:{settings.port}"
+    print(_("Broker {broker} as {user}. Ctrl-C stops it.", broker=broker, user=settings.user) if settings.user else
+          _("Broker {broker} (no user: a broker open to anyone). Ctrl-C stops it.", broker=broker), flush=True)
     stopping.wait()
     dashboard.stop()
     return EXIT_OK

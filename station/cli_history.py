@@ -18,6 +18,7 @@ from engine.errors import EngineError
 from engine.games import GAME_TITLES
 from engine.rules import new_game
 from station.game_dates import SPREADSHEET, shown, when
+from station.i18n import _, ngettext, set_language
 from station.games import plugins
 from station.paths import JOURNAL_NAME, SYSTEM_CONFIG, journal_path
 from station.progress import ProgressLine
@@ -62,6 +63,7 @@ def _configured_state_dir(config: Path | None) -> Path | None:
         loaded = load_config(path, plugins())
     except ConfigFileError as exc:
         raise UsageError(str(exc)) from None
+    set_language(loaded["station"]["language"])  # the station's own words from here on
     return Path(loaded["station"]["state_dir"]).expanduser() if loaded["station"]["state_dir"] else None
 
 
@@ -76,18 +78,19 @@ def _run(args: argparse.Namespace) -> int:
 def _history(args: argparse.Namespace) -> int:
     number = _game_number(args.game) if args.game is not None else None
     if number is not None and args.csv:
-        raise UsageError("--csv lists every game: leave out --game, or use --game ID with --json")
+        raise UsageError(_("--csv lists every game: leave out --game, or use --game ID with --json"))
     if args.journal is not None:
         if args.state_dir is not None or args.config is not None:
-            raise UsageError("--journal names the file itself: leave out --state-dir and --config")
+            raise UsageError(_("--journal names the file itself: leave out --state-dir and --config"))
         path = args.journal
     else:
         path = journal_path(args.state_dir or _configured_state_dir(args.config), writable=False)
         _note_kept_journals(path)
     if not path.is_file():
         if number is not None:
-            raise UsageError(f"there is no game {number}: no games played yet (journal: {path})")
-        _no_games(f"No games played yet (journal: {path}).", args)
+            raise UsageError(_("there is no game {number}: no games played yet (journal: {journal})", number=number,
+                               journal=path))
+        _no_games(_("No games played yet (journal: {journal}).", journal=path), args)
         return EXIT_OK
     with Journal(path, readonly=True) as journal:
         if journal.damaged:   # found at open
@@ -105,17 +108,18 @@ def _history(args: argparse.Namespace) -> int:
 
 def _game_number(text: str) -> int:
     if not text.strip().isdigit():
-        raise UsageError(f"--game takes a game number from the list, like 3, not {text!r}")
+        raise UsageError(_("--game takes a game number from the list, like 3, not {text}", text=repr(text)))
     return int(text)
 
 
 def _note_kept_journals(path: Path) -> None:
     kept = sorted(p.name for p in path.parent.glob(f"{JOURNAL_NAME}.damaged-*") if not p.name.endswith(("-wal", "-shm")))
     if kept:
-        many = len(kept) > 1
-        print(f"Note: {len(kept)} damaged journal{'s' if many else ''} kept beside {path.name} (newest: {kept[-1]}); "
-              f"the games in {'them' if many else 'it'} are not shown here: mathstation history --journal "
-              f"{path.parent / kept[-1]}", file=sys.stderr)
+        print(ngettext("Note: {n} damaged journal kept beside {journal} (newest: {newest}); the games in it are not "
+                       "shown here: {command}",
+                       "Note: {n} damaged journals kept beside {journal} (newest: {newest}); the games in them are "
+                       "not shown here: {command}", len(kept), journal=path.name, newest=kept[-1],
+                       command="mathstation history --journal " + str(path.parent / kept[-1])), file=sys.stderr)
 
 
 def _no_games(message: str, args: argparse.Namespace) -> None:
@@ -131,7 +135,8 @@ def _no_games(message: str, args: argparse.Namespace) -> None:
 
 def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, damaged: bool) -> int:
     if not games:
-        _no_games(f"No games {'could be read' if damaged else 'played yet'} (journal: {path}).", args)
+        _no_games(_("No games could be read (journal: {journal}).", journal=path) if damaged else
+                  _("No games played yet (journal: {journal}).", journal=path), args)
         return EXIT_OK
     summaries = _summarised(games)
     if args.csv:
@@ -147,16 +152,16 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
         print("\n".join(table(summaries)))
         for s in summaries:
             if s.problem:
-                print(f"Game {s.id} stops early: {s.problem}")
+                print(_("Game {number} stops early: {problem}", number=s.id, problem=s.problem))
             if s.set_aside:
-                print(f"Game {s.id}: {s.set_aside}")
+                print(_("Game {number}: {note}", number=s.id, note=s.set_aside))
     return EXIT_OK
 
 
 def _summarised(games: list[StoredGame]) -> list[GameSummary]:
     """Every game replayed, with a progress line (on stderr) for a big journal: a term of games
     takes a while to replay on a Pi, and a silent terminal looks stuck."""
-    progress = ProgressLine("Reading the games:") if len(games) >= PROGRESS_FROM else None
+    progress = ProgressLine(_("Reading the games:")) if len(games) >= PROGRESS_FROM else None
     summaries = []
     for done, game in enumerate(games, 1):
         summaries.append(summarise(game, plugins()))
@@ -172,23 +177,29 @@ def _tell(journal: Journal, number: int, *, as_json: bool) -> int:
         stored = journal.game(number)
     except NoSuchGame:
         ids = [g.id for g in journal.games()]
-        known = f"games are numbered {min(ids)}–{max(ids)}" if ids else "no games played yet"
-        raise UsageError(f"there is no game {number} in {journal.path} ({known})") from None
+        known = (_("games are numbered {first}–{last}", first=min(ids), last=max(ids)) if ids else
+                 _("no games played yet"))
+        raise UsageError(_("there is no game {number} in {journal} ({known})", number=number, journal=journal.path,
+                           known=known)) from None
     try:
         game = new_game(stored.config)
     except EngineError as exc:
-        print(f"mathstation history: game {number} cannot be replayed: {exc}", file=sys.stderr)
+        reason = _("game {number} cannot be replayed: {reason}", number=number, reason=exc)
+        print(f"mathstation history: {reason}", file=sys.stderr)
         return EXIT_DAMAGED
     summary = summarise(stored, plugins())
     if not as_json:
-        print(f"Game {stored.id} · started {when(stored)} · {result(summary)}")
+        print(_("Game {number} · started {when} · {result}", number=stored.id, when=when(stored),
+                result=result(summary)))
         print(game.headline())
     status = EXIT_OK
     for index, action in enumerate(stored.actions, start=1):
         try:
             events = game.apply(action)
         except EngineError as exc:
-            print(f"mathstation history: game {number}, action {index} cannot be replayed: {exc}", file=sys.stderr)
+            reason = _("game {number}, action {index} cannot be replayed: {reason}", number=number, index=index,
+                       reason=exc)
+            print(f"mathstation history: {reason}", file=sys.stderr)
             status = EXIT_DAMAGED
             break
         for event in events:
@@ -199,5 +210,5 @@ def _tell(journal: Journal, number: int, *, as_json: bool) -> int:
         print()
         print("\n".join(game.summary()))
         if stored.set_aside:
-            print(f"Game {stored.id}: {stored.set_aside}")
+            print(_("Game {number}: {note}", number=stored.id, note=stored.set_aside))
     return status

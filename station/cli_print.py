@@ -16,7 +16,7 @@ from typing import Any
 from engine.catalog import Card, Catalog, GameDeck, load_catalog
 from engine.errors import CatalogError, PayloadError
 from engine.games import GAME_TITLES
-from station.i18n import SOURCE_LANGUAGE, language_problem, languages, use_language
+from station.i18n import _, language, language_problem, languages, ngettext, use_language
 from station.printables.output import OutputError
 from station.printables.paper import PaperError, parse_paper
 from station.progress import ProgressLine
@@ -109,7 +109,7 @@ def _ruler(args: argparse.Namespace) -> int:
     from station.printables.ruler_pdf import write_ruler_pdf
 
     write_ruler_pdf(args.out, parse_paper(args.paper))
-    print(f"wrote {args.out}: print it at 100 % ('Actual size') and measure the scales")
+    print(_("Wrote {file}: print it at 100 % ('Actual size') and measure the scales.", file=args.out))
     return EXIT_OK
 
 
@@ -121,13 +121,17 @@ def _selection_arguments(p: argparse.ArgumentParser, *, with_game: bool = True) 
 
 
 def _language_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--language", default=SOURCE_LANGUAGE, metavar="LANG",
-                   help=f"the language of the rules card: {', '.join(languages())} (default: {SOURCE_LANGUAGE})")
+    p.add_argument("--language", default=None, metavar="LANG",
+                   help=f"the language of the rules card: {', '.join(languages())} (default: the command line's, "
+                        "from LANG: docs/languages.md)")
 
 
 def _in_language(handler: Any) -> Any:
-    """Run ``handler`` with its words in ``--language`` (a language without catalogs is a usage error)."""
+    """Run ``handler`` with its words in ``--language`` (a language without catalogs is a usage error);
+    without it, in the command line's own language."""
     def run(args: argparse.Namespace) -> int:
+        if args.language is None:
+            args.language = language()
         problem = language_problem(args.language)
         if problem:
             raise UsageError(f"--language: {problem}")
@@ -146,7 +150,9 @@ def _guarded(handler: Any) -> Any:
         except BrokenPipeError:
             raise
         except OSError as exc:  # a full disk, a vanished folder: still one clear line
-            print(f"mathstation: cannot write {getattr(exc, 'filename', '') or 'the output'}: {exc.strerror or exc}", file=sys.stderr)
+            reason = _("cannot write {file}: {reason}", file=getattr(exc, "filename", "") or _("the output"),
+                       reason=exc.strerror or exc)
+            print(f"mathstation: {reason}", file=sys.stderr)
             return EXIT_USAGE
 
     return run
@@ -157,8 +163,9 @@ def _deck(catalog: Catalog, name: str) -> GameDeck:
         return catalog.game(name)
     printable = ", ".join(catalog.games)
     if name in GAME_TITLES:
-        raise UsageError(f"{GAME_TITLES[name]} has no printed deck yet (games with cards: {printable})")
-    raise UsageError(f"unknown game {name!r}: games with cards are {printable}")
+        raise UsageError(_("{game} has no printed deck yet (games with cards: {games})", game=GAME_TITLES[name],
+                           games=printable))
+    raise UsageError(_("unknown game {name}: games with cards are {games}", name=repr(name), games=printable))
 
 
 def _selected(deck: GameDeck, args: argparse.Namespace) -> list[list[Card]]:
@@ -166,7 +173,8 @@ def _selected(deck: GameDeck, args: argparse.Namespace) -> list[list[Card]]:
     copies = [c.strip().upper() for c in args.copies.split(",")] if args.copies else list(deck.copies)
     for copy in copies:
         if len(copy) != 1 or copy not in deck.copies:
-            raise UsageError(f"{deck.title} has deck copies {deck.copies[0]}–{deck.copies[-1]}, not {copy!r}")
+            raise UsageError(_("{game} has deck copies {first}–{last}, not {copy}", game=deck.title,
+                               first=deck.copies[0], last=deck.copies[-1], copy=repr(copy)))
     return [deck.cards([copy], args.deck) for copy in dict.fromkeys(copies)]
 
 
@@ -188,7 +196,7 @@ def _print(args: argparse.Namespace) -> int:
     catalog = load_catalog()
     names = list(catalog.games) if args.game == "all" else [args.game]
     if args.players is not None and (args.copies or args.deck):
-        raise UsageError("--players picks the decks and copies a table needs: leave out --copies and --deck")
+        raise UsageError(_("--players picks the decks and copies a table needs: leave out --copies and --deck"))
     if args.players is not None:
         groups = [group for name in names for group in _deck(catalog, name).for_players(args.players)]
     else:
@@ -207,18 +215,24 @@ def _print(args: argparse.Namespace) -> int:
         rules_pages[0] = draw_rules_pages(c, names, paper)
         return rules_pages[0]
 
-    pages = write_deck_pdf(groups, paper, out, backs=args.backs, progress=ProgressLine(f"Printing {count} cards: page"),
+    pages = write_deck_pdf(groups, paper, out, backs=args.backs,
+                           progress=ProgressLine(ngettext("Printing {n} card: page", "Printing {n} cards: page", count)),
                            title=f"{' + '.join(GAME_TITLES[n] for n in names)} cards",
                            then=rules_after_cards if args.rules else None)
-    sides = "faces and backs: print double-sided, flip on long edge" if args.backs else "faces only"
-    rules = (f", then the rules card{'s' if len(names) > 1 else ''} on the last {_pages(rules_pages[0])} "
-             "(--no-rules leaves it out)") if args.rules else ""
-    print(f"Wrote {out.resolve()}: {count} cards on {pages - rules_pages[0]} {paper.name} pages ({sides}){rules}.")
+    sides = _("faces and backs: print double-sided, flip on long edge") if args.backs else _("faces only")
+    cards = ngettext("{n} card", "{n} cards", count)
+    sheets = ngettext("{n} {paper} page", "{n} {paper} pages", pages - rules_pages[0], paper=paper.name)
+    if args.rules:
+        after = (ngettext("then the rules card on the last page", "then the rules card on the last {n} pages",
+                          rules_pages[0]) if len(names) == 1 else
+                 ngettext("then the rules cards on the last page", "then the rules cards on the last {n} pages",
+                          rules_pages[0]))
+        print(_("Wrote {file}: {cards} on {pages} ({sides}), {after} (--no-rules leaves it out).",
+                file=out.resolve(), cards=cards, pages=sheets, sides=sides, after=after))
+    else:
+        print(_("Wrote {file}: {cards} on {pages} ({sides}).", file=out.resolve(), cards=cards, pages=sheets,
+                sides=sides))
     return EXIT_OK
-
-
-def _pages(count: int) -> str:
-    return "page" if count == 1 else f"{count} pages"
 
 
 def _rules_print(args: argparse.Namespace) -> int:
@@ -228,12 +242,13 @@ def _rules_print(args: argparse.Namespace) -> int:
     names = list(catalog.games) if args.game == "all" else [args.game]
     for name in names:
         if name not in GAME_TITLES:
-            raise UsageError(f"unknown game {name!r}: games are {_games()}")
+            raise UsageError(_("unknown game {name}: games are {games}", name=repr(name), games=_games()))
     paper = parse_paper(args.paper)
     out = args.out or Path(f"{args.game}-rules.pdf")
     pages = write_rules_pdf(names, paper, out)
     titles = " + ".join(GAME_TITLES[n] for n in names)
-    print(f"Wrote {out.resolve()}: how to play {titles} on {pages} {paper.name} {'page' if pages == 1 else 'pages'}.")
+    print(_("Wrote {file}: how to play {games} on {pages}.", file=out.resolve(), games=titles,
+            pages=ngettext("{n} {paper} page", "{n} {paper} pages", pages, paper=paper.name)))
     return EXIT_OK
 
 
@@ -246,15 +261,16 @@ def _render(args: argparse.Namespace) -> int:
     try:
         card = catalog.from_payload(text) if text.startswith("MCS") else catalog.card(text)
     except PayloadError as exc:
-        raise UsageError(f"card {args.card!r}: {exc.reason}") from exc
+        raise UsageError(_("card {card}: {reason}", card=repr(args.card), reason=exc.reason)) from exc
     if not 30 <= args.dpi <= 1200:
-        raise UsageError(f"--dpi {args.dpi:g} is out of range: use 30 to 1200 (the virtual table uses 150-300)")
+        raise UsageError(_("--dpi {dpi} is out of range: use 30 to 1200 (the virtual table uses 150-300)",
+                           dpi=format(args.dpi, "g")))
     out = args.out or Path(f"{card.id}{'-back' if args.back else ''}.png")
     image = render_card(card, args.dpi, back=args.back)
     with atomic_output(out) as stream:
         image.save(stream, format="PNG", dpi=(args.dpi, args.dpi))
-    print(f"Wrote {out.resolve()}: {card.id} ({card.face.describe()}), {image.width} x {image.height} px at "
-          f"{args.dpi:g} dpi.")
+    print(_("Wrote {file}: {card} ({face}), {width} x {height} px at {dpi} dpi.", file=out.resolve(), card=card.id,
+            face=card.face.describe(), width=image.width, height=image.height, dpi=format(args.dpi, "g")))
     return EXIT_OK
 
 
@@ -276,14 +292,14 @@ def _calibration_print(args: argparse.Namespace, paper: Any) -> int:
     from station.printed.markers import MarkersUnavailable
 
     if args.players is not None:
-        raise UsageError("the calibration board is for the camera, not for players: leave out --players")
+        raise UsageError(_("the calibration board is for the camera, not for players: leave out --players"))
     out = args.out or Path("calibration-board.pdf")
     try:
         write_calibration_pdf(out, paper)
     except MarkersUnavailable as exc:
         raise UsageError(str(exc)) from exc
-    print(f"Wrote {out.resolve()}: the lens calibration board on one {paper.name} page. Print it at 100 %, "
-          "then run mathstation calibrate --lens.")
+    print(_("Wrote {file}: the lens calibration board on one {paper} page. Print it at 100 %, "
+            "then run mathstation calibrate --lens.", file=out.resolve(), paper=paper.name))
     return EXIT_OK
 
 
@@ -298,14 +314,17 @@ def _mat_print(args: argparse.Namespace) -> int:
     try:
         layout = mat_layout(args.game, args.players) if args.players is not None else mat_layout(args.game)
     except MatError as exc:
-        raise UsageError(f"{exc}: leave out --players" if _one_mat(args) else str(exc)) from exc
+        raise UsageError(_("{reason}: leave out --players", reason=exc) if _one_mat(args) else str(exc)) from exc
     out = args.out or Path(f"{args.game}-mat.pdf")
     try:
-        pages = write_mat_pdf(layout, paper, out, progress=ProgressLine("Printing the mat: page"))
+        pages = write_mat_pdf(layout, paper, out, progress=ProgressLine(_("Printing the mat: page")))
     except MarkersUnavailable as exc:
         raise UsageError(str(exc)) from exc
-    from station.table.mat import players_text
+    from station.table.mat import mat_spec
 
-    print(f"Wrote {out.resolve()}: {layout.title} mat {players_text(layout)}, {layout.width:g} x {layout.height:g} mm "
-          f"on {pages} {paper.name} page{'s' if pages != 1 else ''}.")
+    players = (_("for the whole team") if mat_spec(layout.game).max_seats == 1 else
+               ngettext("for {n} player", "for {n} players", layout.seats))
+    print(_("Wrote {file}: {game} mat {players}, {width} x {height} mm on {pages}.", file=out.resolve(),
+            game=layout.title, players=players, width=format(layout.width, "g"), height=format(layout.height, "g"),
+            pages=ngettext("{n} {paper} page", "{n} {paper} pages", pages, paper=paper.name)))
     return EXIT_OK

@@ -12,9 +12,11 @@ from typing import Any, TextIO
 
 from station.config import ConfigFileError, StationConfig, load_config
 from station.games import playable, plugin, plugins
+from station.i18n import _, set_language
 from station.paths import SYSTEM_CONFIG
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+YES = ("y", "yes", "s", "si", "sí")  # the answers taken for yes, in every language the station speaks
 SOUND_NAMES = ("accepted", "wrong", "your_turn", "time_warning", "time_up", "game_over")  # station.speech.sounds
 
 
@@ -102,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     except ConfigFileError as exc:
         print(f"mathstation selftest: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if path is not None:
+        set_language(config["station"]["language"])  # the station's own words from here on
     return selftest(config, sys.stdin, sys.stdout)
 
 
@@ -115,13 +119,14 @@ def selftest(config: StationConfig, answers: TextIO, out: TextIO, *, clock: Call
         print(line, file=out, flush=True)
 
     def ask(question: str) -> bool:
-        print(f"      {question} [y/n] ", end="", file=out, flush=True)
+        choices = _("[y/n]")
+        print(f"      {question} {choices} ", end="", file=out, flush=True)
         answer = answers.readline().strip().lower()
         if not answers.isatty():
             print(answer, file=out)  # answers from a pipe: the transcript shows them
-        return answer in ("y", "yes")
+        return answer in YES
 
-    say(f"Self-test of the station, config {config.path or 'built-in defaults'}")
+    say(_("Self-test of the station, config {config}", config=config.path or _("built-in defaults")))
     parts = _open_parts(config, say, pin_factory)
     try:
         test = SelfTest(camera=parts["camera"], display=parts["display"], buttons=parts["buttons"],
@@ -177,7 +182,7 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
             parts["display"] = open_display(d["backend"], i2c_port=d["i2c_port"], i2c_address=d["i2c_address"],
                                             rotate=d["rotate"], contrast=d["contrast"])
         except DisplayError as exc:
-            say(f"      the OLED cannot be opened: {exc}")
+            say("      " + _("the OLED cannot be opened: {reason}", reason=exc))
     b, s = config["buttons"], config["signals"]
     factory = pin_factory or b["pin_factory"] or None
     pins = {name: pin for name, pin in config["buttons.pins"].items() if pin != ""}
@@ -187,14 +192,15 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
                                             hold_time=b["hold_time"], pin_factory=factory)
             parts["button_names"] = tuple(pins) if b["backend"] == "gpio" else ("select", "confirm", "back", "spare")
         except ButtonsError as exc:
-            say(f"      the buttons cannot be opened: {exc} (is the station running? sudo systemctl stop mathstation)")
+            say("      " + _("the buttons cannot be opened: {reason} (is the station running? sudo systemctl stop "
+                              "mathstation)", reason=exc))
     if s["backend"] != "none":
         try:
             parts["signals"] = open_signals(s["backend"], buzzer_pin=s["buzzer_pin"] or None,
                                             led_pin=s["led_pin"] or None, buzzer=s["buzzer"],
                                             pin_factory=pin_factory or s.get("pin_factory") or b["pin_factory"] or None)
         except SignalsError as exc:
-            say(f"      the buzzer and LED cannot be opened: {exc}")
+            say("      " + _("the buzzer and LED cannot be opened: {reason}", reason=exc))
     if config["sound"]["backend"] != "none":
         from station.hardware.audio import AudioError
         from station.speech.voice import SPEECH_CACHE, open_voice
@@ -202,5 +208,5 @@ def _open_parts(config: StationConfig, say: Callable[[str], None], pin_factory: 
         try:
             parts["voice"] = open_voice(config["sound"], config.state_dir() / SPEECH_CACHE)
         except AudioError as exc:
-            say(f"      the speaker cannot be opened: {exc}")
+            say("      " + _("the speaker cannot be opened: {reason}", reason=exc))
     return parts

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from station.i18n import _, lazy_gettext, ngettext
+
 EXIT_OK, EXIT_ADVICE, EXIT_USAGE = 0, 1, 2
 CAMERA_HELP = "a camera instead of photos: picamera2, usb:0, usb:/dev/video2, folder:DIR, file:IMAGE, virtual (docs/camera.md)"
 BLOCK_EVERY = 1.0  # seconds between two readouts on a pipe or in a log
@@ -95,13 +97,13 @@ def _scan(args: argparse.Namespace) -> int:
     from station.vision.decode import DecoderUnavailable, make_decoder
 
     if args.camera and args.images:
-        return _fail("scan", "give IMAGE... or --camera SPEC, not both")
+        return _fail("scan", _("give IMAGE... or --camera SPEC, not both"))
     if not args.camera and not args.images:
-        return _fail("scan", "give IMAGE... or --camera SPEC")
+        return _fail("scan", _("give IMAGE... or --camera SPEC"))
     if args.live and not args.camera:
-        return _fail("scan", "--live needs --camera SPEC")
+        return _fail("scan", _("--live needs --camera SPEC"))
     if args.frames and not args.live:
-        return _fail("scan", "--frames needs --live")
+        return _fail("scan", _("--frames needs --live"))
     try:
         decoder = make_decoder(args.decoder)
     except DecoderUnavailable as exc:
@@ -135,14 +137,17 @@ def _still(camera: Any, command: str) -> Any:
     from station.hardware.camera import settled_frame
 
     if camera.settle_frames:
-        print(f"mathstation {command}: taking a picture with {camera.name} (its first {camera.settle_frames} frames "
-              "are skipped while the exposure settles)…", file=sys.stderr, flush=True)
+        taking = _("taking a picture with {camera} (its first {n} frames are skipped while the exposure settles)…",
+                   camera=camera.name, n=camera.settle_frames)
+        print(f"mathstation {command}: {taking}", file=sys.stderr, flush=True)
     return settled_frame(camera).image
 
 
-LENS_PLACES = ("in the middle of the picture", "near the top-left corner", "near the top-right corner",
-               "near the bottom-right corner", "near the bottom-left corner", "along the top edge",
-               "along the bottom edge", "along the left edge", "along the right edge")
+LENS_PLACES = (lazy_gettext("in the middle of the picture"), lazy_gettext("near the top-left corner"),
+               lazy_gettext("near the top-right corner"), lazy_gettext("near the bottom-right corner"),
+               lazy_gettext("near the bottom-left corner"), lazy_gettext("along the top edge"),
+               lazy_gettext("along the bottom edge"), lazy_gettext("along the left edge"),
+               lazy_gettext("along the right edge"))
 
 
 def _calibrate_lens(args: argparse.Namespace, answers: TextIO | None = None) -> int:
@@ -157,9 +162,9 @@ def _calibrate_lens(args: argparse.Namespace, answers: TextIO | None = None) -> 
     from station.vision.lens import LENS_NAME, LensError, calibrate_lens, save_lens
 
     if args.camera and args.image:
-        return _fail("calibrate", "give pictures of the board or --camera SPEC, not both")
+        return _fail("calibrate", _("give pictures of the board or --camera SPEC, not both"))
     if not args.camera and not args.image:
-        return _fail("calibrate", "give pictures of the calibration board, or --camera SPEC to take them")
+        return _fail("calibrate", _("give pictures of the calibration board, or --camera SPEC to take them"))
     path = args.config or (SYSTEM_CONFIG if SYSTEM_CONFIG.is_file() else None)
     try:
         config = load_config(path, plugins())
@@ -180,8 +185,8 @@ def _calibrate_lens(args: argparse.Namespace, answers: TextIO | None = None) -> 
             with open_camera(args.camera, width=width, height=height, scene=first_scene()) as camera:
                 for n in range(args.views):
                     place = LENS_PLACES[n % len(LENS_PLACES)]
-                    print(f"Picture {n + 1} of {args.views}: lay the board flat {place}, wholly in view, "
-                          "then press Enter.", file=sys.stderr, flush=True)
+                    print(_("Picture {n} of {views}: lay the board flat {place}, wholly in view, then press Enter.",
+                            n=n + 1, views=args.views, place=place), file=sys.stderr, flush=True)
                     if answers.isatty():
                         answers.readline()
                     views.append(as_gray(_still(camera, "calibrate")))
@@ -196,11 +201,12 @@ def _calibrate_lens(args: argparse.Namespace, answers: TextIO | None = None) -> 
     try:
         save_lens(target, lens)
     except OSError as exc:
-        return _fail("calibrate", f"cannot keep the lens in {target}: {exc}")
+        return _fail("calibrate", _("cannot keep the lens in {path}: {reason}", path=target, reason=exc))
     k1, k2 = lens.distortion[:2]
-    print(f"Lens calibrated from {used} of {len(views)} pictures ({lens.size[0]}x{lens.size[1]}, k1 {k1:.3f}, k2 {k2:.3f}, "
-          f"fit within {lens.error_px:.2f} px); kept in {target} for camera {camera_name}. The station uses it "
-          "from its next start (sudo systemctl restart mathstation).")
+    print(_("Lens calibrated from {used} of {views} pictures ({size}, k1 {k1}, k2 {k2}, fit within {error} px); kept in "
+            "{path} for camera {camera}. The station uses it from its next start (sudo systemctl restart mathstation).",
+            used=used, views=len(views), size="{}x{}".format(*lens.size[:2]), k1=format(k1, ".3f"), k2=format(k2, ".3f"),
+            error=format(lens.error_px, ".2f"), path=target, camera=camera_name))
     return EXIT_OK
 
 
@@ -210,7 +216,7 @@ def _read_image(path: Path) -> Any:
 
     image = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE) if path.is_file() else None
     if image is None:
-        return "no such file" if not path.exists() else "not an image OpenCV can read"
+        return _("no such file") if not path.exists() else _("not an image OpenCV can read")
     return image
 
 
@@ -244,22 +250,30 @@ def _scan_camera(args: argparse.Namespace, decoder: Any) -> int:
 
 def _print_result(source: str, result: Any) -> None:
     table = result.table
-    from station.table.mat import players_text
+    from station.table.mat import mat_spec
 
-    mat = f"{table.mat.title} mat {players_text(table.mat)}, {table.markers_seen} of 4 markers seen" if table.mat else "no mat"
-    print(f"{source}: {len(result.cards)} card{'s' if len(result.cards) != 1 else ''}, {mat}")
+    if table.mat:
+        players = (_("for the whole team") if mat_spec(table.mat.game).max_seats == 1 else
+                   ngettext("for {n} player", "for {n} players", table.mat.seats))
+        mat = _("{game} mat {players}, {seen} of 4 markers seen", game=table.mat.title, players=players,
+                seen=table.markers_seen)
+    else:
+        mat = _("no mat")
+    cards = ngettext("{n} card", "{n} cards", len(result.cards))
+    print(f"{source}: {cards}, {mat}")
     unit = table.units
     for card in result.cards:
         zone = table.mat.zone_at(card.x, card.y) if table.mat else None
         where = f"x {card.x:6.1f} {unit}  y {card.y:6.1f} {unit}  {card.angle:5.1f}°"
         print(f"  {card.card_id:<11} {card.face:<18} {where}  {zone.name if zone else ''}".rstrip())
     for code in result.foreign:
-        print(f"  unknown QR code {code.text!r}: {code.reason}")
+        print("  " + _("unknown QR code {text}: {reason}", text=repr(code.text), reason=code.reason))
     for warning in result.warnings:
-        print(f"  warning: {warning}")
+        print("  " + _("warning: {warning}", warning=warning))
     if not result.cards and not result.foreign:
         calibrate = f"mathstation calibrate {source}" if Path(source).exists() else "mathstation calibrate --camera SPEC"
-        print(f"  no card code could be read: `{calibrate}` checks the code size, focus and glare, and says what to change")
+        print("  " + _("no card code could be read: `{command}` checks the code size, focus and glare, and says what to "
+                       "change", command=calibrate))
 
 
 # --- scan --live -------------------------------------------------------------------------------
@@ -467,11 +481,11 @@ def _calibrate(args: argparse.Namespace) -> int:
     if args.lens:
         return _calibrate_lens(args)
     if args.camera and args.image:
-        return _fail("calibrate", "give IMAGE or --camera SPEC, not both")
+        return _fail("calibrate", _("give IMAGE or --camera SPEC, not both"))
     if not args.camera and not args.image:
-        return _fail("calibrate", "give IMAGE or --camera SPEC")
+        return _fail("calibrate", _("give IMAGE or --camera SPEC"))
     if len(args.image) > 1:
-        return _fail("calibrate", "give one IMAGE (several are for --lens)")
+        return _fail("calibrate", _("give one IMAGE (several are for --lens)"))
     if args.image:
         frame = _read_image(args.image[0])
         if isinstance(frame, str):
@@ -483,7 +497,8 @@ def _calibrate(args: argparse.Namespace) -> int:
                 frame = _still(camera, "calibrate")
         except CameraError as exc:
             return _fail("calibrate", exc)
-    print("mathstation calibrate: measuring the mat, focus, glare and light…", file=sys.stderr, flush=True)
+    measuring = _("measuring the mat, focus, glare and light…")
+    print(f"mathstation calibrate: {measuring}", file=sys.stderr, flush=True)
     result = calibrate(frame)
     if args.picture is not None:
         from station.pictures import calibration_picture
@@ -491,7 +506,7 @@ def _calibrate(args: argparse.Namespace) -> int:
         try:
             calibration_picture(frame, result).save(args.picture)
         except (OSError, ValueError) as exc:
-            return _fail("calibrate", f"cannot save the picture to {args.picture}: {exc}")
+            return _fail("calibrate", _("cannot save the picture to {path}: {reason}", path=args.picture, reason=exc))
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False))
     else:

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from station.i18n import language_problem, languages, lazy_gettext
+from station.i18n import _, language_problem, languages, lazy_gettext
 from station.classroom.topics import BadSlug, slug
 from station.paths import default_state_dir, folder_problem
 from station.settings import Check, Key, number, one_of, shown, text, whole, yes_no
@@ -113,7 +113,8 @@ def _address(value: Any) -> str | None:
     try:
         ipaddress.ip_address(value)
     except ValueError:
-        return f"must be an IP address such as \"0.0.0.0\" (every network) or \"127.0.0.1\" (this machine), not {shown(value)}"
+        return _("must be an IP address such as \"0.0.0.0\" (every network) or \"127.0.0.1\" (this machine), not "
+                 "{value}", value=shown(value))
     return None
 
 
@@ -135,7 +136,7 @@ def _slug_or_none(what: str) -> Check:
         try:
             slug(value, what)
         except BadSlug:
-            return f"use 1 to 40 lower-case letters, digits and dashes (like room-12), not {shown(value)}"
+            return _("use 1 to 40 lower-case letters, digits and dashes (like room-12), not {value}", value=shown(value))
         return None
     return check
 
@@ -150,20 +151,22 @@ def _file_or_none(value: Any) -> str | None:
         found = Path(value).expanduser().is_file()
     except (OSError, RuntimeError, ValueError):
         found = False
-    return None if found else f"no such file: {shown(value)} (give the full path, or \"\" for none)"
+    return None if found else _("no such file: {value} (give the full path, or \"\" for none)", value=shown(value))
 
 
 def _optional_pin(value: Any) -> str | None:
     if value == "":
         return None
-    return whole(2, 27)(value) and f"must be a BCM pin number from 2 to 27 (or \"\" for none), not {shown(value)}"
+    return whole(2, 27)(value) and _("must be a BCM pin number from 2 to 27 (or \"\" for none), not {value}",
+                                     value=shown(value))
 
 
 def _alsa_device(value: Any) -> str | None:
     if not isinstance(value, str):
         return text(value)
     if not value or any(c.isspace() for c in value):
-        return f"must be an ALSA device name such as \"default\" or \"plughw:CARD=Headphones\", not {shown(value)}"
+        return _("must be an ALSA device name such as \"default\" or \"plughw:CARD=Headphones\", not {value}",
+                 value=shown(value))
     return None
 
 
@@ -171,7 +174,7 @@ def _voice_name(value: Any) -> str | None:
     if not isinstance(value, str):
         return text(value)
     if not value or not all(c.isalnum() or c in "-_+" for c in value):
-        return f"must be a voice name such as \"en-us\" or \"en-gb\", not {shown(value)}"
+        return _("must be a voice name such as \"en-us\" or \"en-gb\", not {value}", value=shown(value))
     return None
 
 
@@ -221,7 +224,8 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "backend": Key("ssd1306", one_of("ssd1306", "sh1106", "terminal", "dummy", "none")),
         "i2c_port": Key(1, whole(0, 20)),
         "i2c_address": Key(0x3C, whole(3, 119), "0x3C for most modules, 0x3D for some"),
-        "rotate": Key(0, lambda v: None if type(v) is int and v in (0, 2) else f"must be 0 or 2 (the screens are landscape; 2 = upside down), not {shown(v)}",
+        "rotate": Key(0, lambda v: None if type(v) is int and v in (0, 2) else
+                      _("must be 0 or 2 (the screens are landscape; 2 = upside down), not {value}", value=shown(v)),
                       lazy_gettext("2 turns the picture upside down")),
         "contrast": Key(255, whole(0, 255)),
         "record": Key("", _record, "a folder for PNG frames or a .gif file; \"\" records nothing"),
@@ -371,16 +375,16 @@ def load_config(path: Path | str | None, games: Mapping[str, StationGame]) -> St
     try:
         content = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigFileError(path, "", "no such file (copy firmware_config/station.toml there to start)") from None
+        raise ConfigFileError(path, "", _("no such file (copy firmware_config/station.toml there to start)")) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigFileError(path, "", f"cannot be read: {exc}") from None
+        raise ConfigFileError(path, "", _("cannot be read: {reason}", reason=exc)) from None
     try:
         raw = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigFileError(path, "", f"not valid TOML: {exc}") from None
+        raise ConfigFileError(path, "", _("not valid TOML: {reason}", reason=exc)) from None
     except RecursionError:  # the parser recurses once per level: thousands of [ or { exhaust the stack
-        raise ConfigFileError(path, _deepest_key(content), "nested too deeply (hundreds of [ or { inside each other): "
-                                                          "a station config never nests") from None
+        raise ConfigFileError(path, _deepest_key(content), _("nested too deeply (hundreds of [ or { inside each other): "
+                                                            "a station config never nests")) from None
     return check_config(raw, path, games)
 
 
@@ -414,27 +418,28 @@ def check_config(raw: Mapping[str, Any], path: Path, games: Mapping[str, Station
             values[section][name] = list(value) if isinstance(value, list) else value
         for name in table:
             if name not in keys and f"{section}.{name}" not in sections:
-                raise ConfigFileError(path, f"[{section}] {name}", "unknown key" + _suggest(name, keys))
+                raise ConfigFileError(path, f"[{section}] {name}", _("unknown key") + _suggest(name, keys))
     for name, value in raw.items():
         if name not in sections and not isinstance(value, Mapping):
-            raise ConfigFileError(path, name, "a key outside any [section]: put it under the section it belongs to")
+            raise ConfigFileError(path, name, _("a key outside any [section]: put it under the section it belongs to"))
         if name not in sections:
-            raise ConfigFileError(path, f"[{name}]", "unknown section" + _suggest(name, sections))
+            raise ConfigFileError(path, f"[{name}]", _("unknown section") + _suggest(name, sections))
     for name, value in raw.items():
         for sub in value if isinstance(value, Mapping) else ():
             if isinstance(value[sub], Mapping) and f"{name}.{sub}" not in sections and sub not in sections.get(name, {}):
                 # (a key of the section given as a table was checked, or repaired, as that key above)
-                raise ConfigFileError(path, f"[{name}.{sub}]", "unknown section" + _suggest(f"{name}.{sub}", sections))
+                raise ConfigFileError(path, f"[{name}.{sub}]", _("unknown section") + _suggest(f"{name}.{sub}", sections))
     _check_classroom(values["classroom"], path)
     pins = [(k, p) for k, p in values["buttons.pins"].items() if p != ""]
     pins += [(k, p) for k, p in values["signals"].items() if k.endswith("_pin") and p != ""]
     seen: dict[int, str] = {}
     for name, pin in pins:
         if pin in seen:
-            raise ConfigFileError(path, "pins", f"{seen[pin]} and {name} are both on pin {pin}")
+            raise ConfigFileError(path, "pins", _("{one} and {other} are both on pin {pin}", one=seen[pin], other=name,
+                                                  pin=pin))
         seen[pin] = name
     if values["sound"]["backend"] == "files" and not values["sound"]["folder"]:
-        raise ConfigFileError(path, "[sound] folder", "backend \"files\" writes WAV files: give it a folder")
+        raise ConfigFileError(path, "[sound] folder", _("backend \"files\" writes WAV files: give it a folder"))
     return StationConfig(values, games, path, tuple(warnings))
 
 
@@ -444,15 +449,15 @@ def _check_classroom(keys: Mapping[str, Any], path: Path) -> None:
         return
     for name in ("class", "station"):
         if not keys[name]:
-            raise ConfigFileError(path, f"[classroom] {name}", "is needed with a broker "
-                                  "(lower-case letters, digits and dashes; `mathstation broker setup` prints it)")
+            raise ConfigFileError(path, f"[classroom] {name}", _("is needed with a broker (lower-case letters, digits "
+                                                                 "and dashes; `mathstation broker setup` prints it)"))
     if bool(keys["password"]) == bool(keys["password_file"]):
-        raise ConfigFileError(path, "[classroom] password", "give the broker password or a password_file, one of them")
+        raise ConfigFileError(path, "[classroom] password", _("give the broker password or a password_file, one of them"))
     if keys["password_file"]:
         try:
             Path(keys["password_file"]).expanduser().read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigFileError(path, "[classroom] password_file", f"cannot be read: {exc}") from None
+            raise ConfigFileError(path, "[classroom] password_file", _("cannot be read: {reason}", reason=exc)) from None
 
 
 def _table(raw: Mapping[str, Any], section: str, path: Path) -> Mapping[str, Any]:
@@ -460,7 +465,7 @@ def _table(raw: Mapping[str, Any], section: str, path: Path) -> Mapping[str, Any
     for part in section.split("."):
         table = table.get(part, {}) if isinstance(table, Mapping) else {}
         if not isinstance(table, Mapping):
-            raise ConfigFileError(path, f"[{section}]", "must be a table of keys ([section] with key = value lines)")
+            raise ConfigFileError(path, f"[{section}]", _("must be a table of keys ([section] with key = value lines)"))
     return table
 
 
@@ -477,4 +482,4 @@ def _nest(flat: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
 
 def _suggest(name: str, known: Any) -> str:
     close = difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return " " + _("(did you mean {name}?)", name=repr(close[0])) if close else ""

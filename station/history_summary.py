@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games import GAME_TITLES
 from station.game_dates import SPREADSHEET, shown, when
+from station.i18n import _
 from station.store import GameSummary
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def csv_fields(games: Mapping[str, StationGame]) -> list[str]:
 
 def table(summaries: list[GameSummary]) -> list[str]:
     """The teacher's table: one line per game, columns lined up; the game's own measures last."""
-    head = ("#", "Started", "Game", "Players", "Result", "Length", "Details")
+    head = ("#", _("Started"), _("Game"), _("Players"), _("Result"), _("Length"), _("Details"))
     rows = [head] + [(str(s.id), when(s), GAME_TITLES.get(s.game, s.game), ", ".join(s.players), result(s),
                       _length(s.duration_s), details(s)) for s in summaries]
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
@@ -62,13 +63,14 @@ def result(s: GameSummary) -> str:
         if won is None and len(s.scores) == 1:    # a cooperative game's one team score
             (won,), others = s.scores.values(), []
         if won is None:
-            return f"{s.winner} won"
+            return _("{winner} won", winner=s.winner)
         if not others:
-            return f"{s.winner} won, scoring {won}"
+            return _("{winner} won, scoring {score}", winner=s.winner, score=won)
         if len(others) == 1:
-            return f"{s.winner} won {won}–{others[0][1]}"
-        return f"{s.winner} won {won} ({', '.join(f'{side} {n}' for side, n in others)})"
-    return {"playing": "in progress"}.get(s.status, s.status)
+            return _("{winner} won {score}–{other}", winner=s.winner, score=won, other=others[0][1])
+        return _("{winner} won {score} ({others})", winner=s.winner, score=won,
+                 others=", ".join(f"{side} {n}" for side, n in others))
+    return {"playing": _("in progress"), "stopped": _("stopped"), "finished": _("finished")}.get(s.status, s.status)
 
 
 def csv_row(s: GameSummary, fields: list[str]) -> list[Any]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from station.i18n import _
+
 JOURNAL_NAME = "journal.sqlite3"
 
 #: The folder systemd's ``StateDirectory=mathstation`` makes; a module constant so tests can move it.
@@ -61,19 +63,21 @@ def folder_problem(folder: Path, longest_name: str = LONGEST_NAME) -> str | None
     judged here: they are fixed with chown, not in the config, and the journal says how."""
     text = str(folder)
     if any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
-        return "holds a control character (a stray \\n or \\0?)"
+        return _("holds a control character (a stray \\n or \\0?)")
     folder = folder.expanduser().absolute()
     existing = folder
     while not _exists(existing) and existing != existing.parent:
         existing = existing.parent
     if not existing.is_dir():
-        return f"{existing} is a file, not a folder: no folder can be made inside it"
+        return _("{path} is a file, not a folder: no folder can be made inside it", path=existing)
     name_max, path_max = _limits(existing)
     longest = max(folder.parts, key=lambda part: len(os.fsencode(part)))
     if len(os.fsencode(longest)) > name_max:
-        return f"a folder name is longer than the file system allows ({len(os.fsencode(longest))} bytes, at most {name_max})"
+        return _("a folder name is longer than the file system allows ({length} bytes, at most {most})",
+                 length=len(os.fsencode(longest)), most=name_max)
     if len(os.fsencode(str(folder / longest_name))) >= path_max:
-        return f"the path is longer than the file system allows ({len(os.fsencode(text))} bytes; paths stop at {path_max})"
+        return _("the path is longer than the file system allows ({length} bytes; paths stop at {most})",
+                 length=len(os.fsencode(text)), most=path_max)
     return None
 
 

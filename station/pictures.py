@@ -14,7 +14,8 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from station.ui.fonts import font
-from station.vision.calibrate import MIN_PX_PER_MODULE, SATURATED, Calibration
+from station.i18n import _, ngettext
+from station.vision.calibrate import MIN_PX_PER_MODULE, READY, SATURATED, Calibration, shown_number
 from station.vision.images import PixelFormat, as_gray
 
 GOOD = (0, 200, 0)
@@ -48,16 +49,18 @@ def calibration_picture(frame: Any, result: Calibration, pixel_format: PixelForm
         colour = GOOD if square.seen else BAD
         draw.polygon(square.corners_px, outline=colour, width=line * (1 if square.seen else 2))
         if not square.seen:
-            _label(draw, _top_left(square.corners_px), "missing", BAD, text_size)
+            _label(draw, _top_left(square.corners_px), _("missing"), BAD, text_size)
     if result.px_per_module is not None and result.px_per_module_at in CORNER_ORDER and result.outline_px:
         at = result.outline_px[CORNER_ORDER.index(result.px_per_module_at)]
         small = result.px_per_module < MIN_PX_PER_MODULE
-        words = (f"codes too small here: {result.px_per_module:.1f} px a square, {MIN_PX_PER_MODULE:g} needed" if small
-                 else f"smallest codes: {result.px_per_module:.1f} px a square")
+        scale = shown_number(result.px_per_module)
+        words = (_("codes too small here: {scale} px a square, {needed} needed", scale=scale,
+                   needed=shown_number(MIN_PX_PER_MODULE, "0.##")) if small
+                 else _("smallest codes: {scale} px a square", scale=scale))
         # outside the mat: above a top corner, below a bottom one, clear of its outline and corner squares
         _label(draw, at, words, BAD if small else GOOD, text_size, below=result.px_per_module_at.startswith("bottom"))
-    verdict = "Ready to play." if result.ready else \
-        f"Fix {len(result.advice)} thing{'s' if len(result.advice) != 1 else ''} first (see the list)"
+    verdict = str(READY) if result.ready else \
+        ngettext("Fix {n} thing first (see the list)", "Fix {n} things first (see the list)", len(result.advice))
     whole = Image.new("RGB", (picture.width, picture.height + banner_height(picture.width)), (0, 0, 0))
     whole.paste(picture, (0, banner_height(picture.width)))
     face = font(_text_size(picture.width) * 3 // 2, bold=True)

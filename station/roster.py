@@ -74,6 +74,10 @@ class RosterError(ValueError):
     """A change to the roster that cannot be made; the message says why, in a teacher's words."""
 
 
+class NewerRoster(RosterError):
+    """A class list a newer station wrote: never rebuilt as damaged, the station must be updated."""
+
+
 @dataclass(frozen=True)
 class ImportReport:
     """What an import did: the names added, and each row left out with its reason."""
@@ -133,7 +137,7 @@ class Roster:
     def add(self, name: str) -> str:
         """Add one name; returns it as kept."""
         tidy = check_name(name)
-        with self._change("add a name") as db:
+        with self._change(_("add a name")) as db:
             self._refuse_taken(db, tidy)
             self._refuse_full(db, 1)
             db.execute("INSERT INTO names (name, added) VALUES (?, ?)", (tidy, self._now()))
@@ -143,7 +147,7 @@ class Roster:
     def rename(self, old: str, new: str) -> str:
         """Rename a child (games already played keep the name they were played under)."""
         tidy = check_name(new)
-        with self._change("rename") as db:
+        with self._change(_("rename")) as db:
             found = self._find(db, old)
             self._refuse_taken(db, tidy, but=found)
             db.execute("UPDATE names SET name = ? WHERE name = ?", (tidy, found))
@@ -152,7 +156,7 @@ class Roster:
 
     def remove(self, name: str) -> None:
         """Take a name off the list (games already played keep it)."""
-        with self._change("remove a name") as db:
+        with self._change(_("remove a name")) as db:
             db.execute("DELETE FROM names WHERE name = ?", (self._find(db, name),))
         log.info("roster: %s removed", name)
 
@@ -162,7 +166,7 @@ class Roster:
         row number and why, and nothing else is lost."""
         rows, skipped = read_csv(data)
         added: list[str] = []
-        with self._change("import names") as db:
+        with self._change(_("import names")) as db:
             taken = [row[0] for row in db.execute("SELECT name FROM names")]
             for number, cell in rows:
                 try:
@@ -253,9 +257,10 @@ class Roster:
                     _quietly_roll_back(db)
                 if isinstance(exc, UnicodeDecodeError) or is_damage(exc):
                     self._recover_in_use(exc)
-                    raise RosterError(f"the class list was damaged and has been rebuilt from what could be read: "
-                                      f"{doing} again") from exc
-                raise RosterError(f"cannot {doing}: {_machine_problem(exc, self.path)}") from exc
+                    raise RosterError(_("the class list was damaged and has been rebuilt from what could be read: "
+                                        "{doing} again", doing=doing)) from exc
+                raise RosterError(_("cannot {doing}: {reason}", doing=doing,
+                                    reason=_machine_problem(exc, self.path))) from exc
 
     # ---- opening and damage -----------------------------------------------------------------
 
@@ -275,7 +280,7 @@ class Roster:
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
-            raise RosterError(f"cannot open the class list {self.path}: {exc}") from exc
+            raise RosterError(_("cannot open the class list {path}: {reason}", path=self.path, reason=exc)) from exc
         db.text_factory = _strict_text
         return db
 
@@ -293,8 +298,8 @@ class Roster:
         try:
             kept = keep_aside(self.path, self._clock())
         except OSError as exc:
-            raise RosterError(f"the class list {self.path} is damaged and cannot be moved aside "
-                              f"({exc.strerror or exc}): move or delete it by hand") from exc
+            raise RosterError(_("the class list {path} is damaged and cannot be moved aside ({reason}): move or delete "
+                                "it by hand", path=self.path, reason=exc.strerror or exc)) from exc
         db = self._connect()
         self._prepare(db)
         db.execute("BEGIN IMMEDIATE")
@@ -303,8 +308,10 @@ class Roster:
         db.execute("COMMIT")
         self._db = db
         self._write_copy()
-        self.recovered = (f"The class list was damaged; {len(saved)} name{'s' if len(saved) != 1 else ''} could be "
-                          f"read and were kept, and the file was kept as {kept.name}.")
+        self.recovered = ngettext("The class list was damaged; {n} name could be read and was kept, and the file was "
+                                  "kept as {file}.",
+                                  "The class list was damaged; {n} names could be read and were kept, and the file "
+                                  "was kept as {file}.", len(saved), file=kept.name)
         log.warning("%s (%s: %s)", self.recovered, self.path, problem)
         return db
 
@@ -324,7 +331,7 @@ class Roster:
     def _recover_in_use(self, exc: Exception) -> None:
         """Damage found after opening: carry the readable names into a new file."""
         if isinstance(exc, sqlite3.DatabaseError) and not is_damage(exc, inspecting=True):
-            raise RosterError(f"cannot read the class list: {_machine_problem(exc, self.path)}") from exc
+            raise RosterError(_("cannot read the class list: {reason}", reason=_machine_problem(exc, self.path))) from exc
         names = _salvage_from(self._db)
         self._db.close()
         self._db = self._fresh_after(str(exc), names)
@@ -335,8 +342,8 @@ def _problem(db: sqlite3.Connection) -> str | None:
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise RosterError(f"the class list was written by a newer station (layout {version}): update the "
-                              "station software")
+            raise NewerRoster(_("the class list was written by a newer station (layout {version}): update the "
+                                "station software", version=version))
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if version == 0:
             return f"not a class list (tables: {', '.join(sorted(tables))})" if tables else None
@@ -350,7 +357,7 @@ def _problem(db: sqlite3.Connection) -> str | None:
         for (name,) in db.execute("SELECT name FROM names"):
             check_name(name)
     except RosterError as exc:
-        if "newer station" in str(exc):
+        if isinstance(exc, NewerRoster):
             raise
         return f"a stored name cannot be used: {exc}"
     except UnicodeDecodeError as exc:
@@ -358,7 +365,7 @@ def _problem(db: sqlite3.Connection) -> str | None:
     except sqlite3.DatabaseError as exc:
         if is_damage(exc, inspecting=True):
             return str(exc)
-        raise RosterError(f"cannot open the class list: {exc}") from exc
+        raise RosterError(_("cannot open the class list: {reason}", reason=exc)) from exc
     return None
 
 
@@ -486,9 +493,9 @@ def _quietly_roll_back(db: sqlite3.Connection) -> None:
 def _machine_problem(exc: Exception, path: Path) -> str:
     text = str(exc)
     if "full" in text:
-        return f"the disk holding {path.parent} is full: delete something to make room"
+        return _("the disk holding {folder} is full: delete something to make room", folder=path.parent)
     if "locked" in text or "busy" in text:
-        return f"{path} is in use by another program"
+        return _("{path} is in use by another program", path=path)
     if "readonly" in text or "read-only" in text:
-        return f"no permission to write {path}: run as the station's user"
+        return _("no permission to write {path}: run as the station's user", path=path)
     return text

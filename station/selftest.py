@@ -17,11 +17,12 @@ from PIL import Image, ImageDraw
 from station.hardware.buttons import BUTTON_NAMES, Buttons
 from station.hardware.display import Display
 from station.hardware.signals import Signals
+from station.i18n import _, lazy_gettext, ngettext
 from station.speech.voice import Line, Voice
 from station.ui import fonts
 
 PRESS_SECONDS = 20.0  # how long a button is waited for before it counts as not working
-SPEAKER_LINE = "This is Math Card Station speaking."
+SPEAKER_LINE = lazy_gettext("This is Math Card Station speaking.")
 POLL_SECONDS = 0.05
 
 
@@ -52,98 +53,107 @@ class SelfTest:
     classroom: Callable[[], tuple[bool, str]] | None = None
 
     def run(self) -> list[Check]:
-        steps: list[tuple[str, Callable[[], list[Check]]]] = [("camera", self._camera), ("OLED", self._oled),
-                                                              ("buttons", self._buttons), ("buzzer", self._buzzer),
-                                                              ("LED", self._led)]
+        steps: list[tuple[str, Callable[[], list[Check]]]] = [(_("camera"), self._camera), (_("OLED"), self._oled),
+                                                              (_("buttons"), self._buttons),
+                                                              (_("buzzer"), self._buzzer), (_("LED"), self._led)]
         if self.voice is not None:
-            steps.append(("speaker", self._speaker))
+            steps.append((_("speaker"), self._speaker))
         if self.classroom is not None:
-            steps.append(("class broker", self._classroom))
+            steps.append((_("class broker"), self._classroom))
         checks: list[Check] = []
         for number, (name, step) in enumerate(steps, 1):
             self.say(f"[{number}/{len(steps)}] {name}")
             for check in step():
-                self.say(f"      {'ok  ' if check.ok else 'FAIL'} {check.part}: {check.detail}")
+                verdict = _("ok  ") if check.ok else _("FAIL")
+                self.say(f"      {verdict} {check.part}: {check.detail}")
                 checks.append(check)
-        self._show("Self-test done", f"{sum(c.ok for c in checks)} of {len(checks)} passed")
+        self._show(_("Self-test done"), _("{passed} of {checks} passed", passed=sum(c.ok for c in checks),
+                                           checks=len(checks)))
         return checks
 
     # ---- the steps -----------------------------------------------------------------------------
 
     def _camera(self) -> list[Check]:
         if self.camera is None:
-            return [Check("camera", False, "no camera configured ([camera] source)")]
-        self._show("Camera", "taking a picture")
+            return [Check(_("camera"), False, _("no camera configured ([camera] source)"))]
+        self._show(_("Camera"), _("taking a picture"))
         try:
             width, height = self.camera()
         except Exception as exc:  # the camera's own errors say what is missing and the fix
-            return [Check("camera", False, str(exc))]
-        return [Check("camera", True, f"a {width} x {height} picture")]
+            return [Check(_("camera"), False, str(exc))]
+        return [Check(_("camera"), True, _("a {width} x {height} picture", width=width, height=height))]
 
     def _oled(self) -> list[Check]:
         if self.display is None:
-            return [Check("OLED", False, "no display configured ([display] backend)")]
+            return [Check(_("OLED"), False, _("no display configured ([display] backend)"))]
         self.display.show(pattern_image())
         if self.display.failed:
-            return [Check("OLED", False, "the display did not take the picture: check SDA, SCL and the I2C address")]
-        seen = self.ask("The OLED shows a frame, a chequered square and 'TEST'. Do you see them?")
-        return [Check("OLED", seen, "test pattern seen" if seen else
-                      "not seen: check the wiring, `i2cdetect -y 1` and [display] i2c_address")]
+            return [Check(_("OLED"), False, _("the display did not take the picture: check SDA, SCL and the I2C "
+                                              "address"))]
+        seen = self.ask(_("The OLED shows a frame, a chequered square and 'TEST'. Do you see them?"))
+        return [Check(_("OLED"), seen, _("test pattern seen") if seen else
+                      _("not seen: check the wiring, `i2cdetect -y 1` and [display] i2c_address"))]
 
     def _buttons(self) -> list[Check]:
         if self.buttons is None:
-            return [Check("buttons", False, "no buttons configured ([buttons] backend)")]
+            return [Check(_("buttons"), False, _("no buttons configured ([buttons] backend)"))]
         self.buttons.presses()  # forget presses from before the test
         return [self._one_button(name) for name in self.button_names]
 
     def _one_button(self, name: str) -> Check:
         assert self.buttons is not None
-        self.say(f"      press {name.upper()} (within {PRESS_SECONDS:.0f} s)")
-        self._show(f"Press {name.upper()}", f"within {PRESS_SECONDS:.0f} s")
+        seconds = f"{PRESS_SECONDS:.0f}"
+        self.say("      " + _("press {button} (within {seconds} s)", button=name.upper(), seconds=seconds))
+        self._show(_("Press {button}", button=name.upper()), _("within {seconds} s", seconds=seconds))
+        part = _("{button} button", button=name)
         deadline, others = self.clock() + PRESS_SECONDS, []
         while self.clock() < deadline:
             for press in self.buttons.presses():
                 if press.button == name:
-                    note = f" (first {', '.join(o.upper() for o in others)}: are two wires swapped?)" if others else ""
-                    return Check(f"{name} button", True, "pressed" + note)
+                    return Check(part, True, _("pressed (first {buttons}: are two wires swapped?)",
+                                               buttons=", ".join(o.upper() for o in others)) if others else
+                                 _("pressed"))
                 others.append(press.button)
             self.wait(POLL_SECONDS)
-        hint = f"only {', '.join(o.upper() for o in dict.fromkeys(others))} came" if others else "nothing came"
-        return Check(f"{name} button", False, f"not pressed in {PRESS_SECONDS:.0f} s ({hint}): check its wire and GND")
+        hint = (_("only {buttons} came", buttons=", ".join(o.upper() for o in dict.fromkeys(others))) if others else
+                _("nothing came"))
+        return Check(part, False, _("not pressed in {seconds} s ({hint}): check its wire and GND", seconds=seconds,
+                                    hint=hint))
 
     def _buzzer(self) -> list[Check]:
         if self.signals is None or not self.buzzer:
-            return [Check("buzzer", False, "no buzzer configured ([signals] buzzer_pin)")]
-        self._show("Buzzer", "listen")
+            return [Check(_("buzzer"), False, _("no buzzer configured ([signals] buzzer_pin)"))]
+        self._show(_("Buzzer"), _("listen"))
         self.signals.attention()
         self.wait(1.0)
-        heard = self.ask("Did you hear the buzzer?")
-        return [Check("buzzer", heard, "heard" if heard else
-                      "not heard: check the transistor, 5 V and [signals] buzzer (active or tonal)")]
+        heard = self.ask(_("Did you hear the buzzer?"))
+        return [Check(_("buzzer"), heard, _("heard") if heard else
+                      _("not heard: check the transistor, 5 V and [signals] buzzer (active or tonal)"))]
 
     def _led(self) -> list[Check]:
         if self.signals is None or not self.led:
-            return [Check("LED", False, "no LED configured ([signals] led_pin)")]
-        self._show("LED", "watch it")
+            return [Check(_("LED"), False, _("no LED configured ([signals] led_pin)"))]
+        self._show(_("LED"), _("watch it"))
         self.signals.rejected()  # three fast blinks (and two low beeps)
         self.wait(1.5)
-        seen = self.ask("Did the LED blink three times?")
-        return [Check("LED", seen, "blinked" if seen else "not seen: check which leg is long and its resistor")]
+        seen = self.ask(_("Did the LED blink three times?"))
+        return [Check(_("LED"), seen, _("blinked") if seen else _("not seen: check which leg is long and its resistor"))]
 
     def _speaker(self) -> list[Check]:
         assert self.voice is not None
-        self._show("Speaker", "listen")
-        self.voice.say([Line(SPEAKER_LINE, "game_over")])
+        self._show(_("Speaker"), _("listen"))
+        line = str(SPEAKER_LINE)
+        self.voice.say([Line(line, "game_over")])
         self.wait(4.0)
-        heard = self.ask(f"Did you hear a little tune and '{SPEAKER_LINE}'?")
-        return [Check("speaker", heard, "heard" if heard else
-                      "not heard: check [sound] device (`aplay -L` lists them) and volume; docs/sound.md")]
+        heard = self.ask(_("Did you hear a little tune and '{line}'?", line=line))
+        return [Check(_("speaker"), heard, _("heard") if heard else
+                      _("not heard: check [sound] device (`aplay -L` lists them) and volume; docs/sound.md"))]
 
     def _classroom(self) -> list[Check]:
         assert self.classroom is not None
-        self._show("Class broker", "connecting")
+        self._show(_("Class broker"), _("connecting"))
         ok, detail = self.classroom()
-        return [Check("class broker", ok, detail)]
+        return [Check(_("class broker"), ok, detail)]
 
     def _show(self, title: str, line: str) -> None:
         if self.display is not None:
@@ -153,8 +163,10 @@ class SelfTest:
 def summary(checks: Sequence[Check]) -> str:
     failed = [c.part for c in checks if not c.ok]
     if not failed:
-        return f"All {len(checks)} checks passed: the station is ready."
-    return f"{len(checks) - len(failed)} of {len(checks)} checks passed; to fix: {', '.join(failed)}."
+        return ngettext("The one check passed: the station is ready.", "All {n} checks passed: the station is ready.",
+                        len(checks))
+    return _("{passed} of {checks} checks passed; to fix: {failed}.", passed=len(checks) - len(failed),
+             checks=len(checks), failed=", ".join(failed))
 
 
 def pattern_image() -> Image.Image:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from station.i18n import lazy_gettext
+from station.i18n import _, lazy_gettext
 from station.names import BadName, check_name, same_name
 
 Check = Callable[[Any], "str | None"]
@@ -43,7 +43,7 @@ class Key:
 def whole(low: int, high: int) -> Check:
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            return f"must be a whole number from {low} to {high}, not {shown(value)}"
+            return _("must be a whole number from {low} to {high}, not {value}", low=low, high=high, value=shown(value))
         return None
     return check
 
@@ -51,7 +51,8 @@ def whole(low: int, high: int) -> Check:
 def number(low: float, high: float) -> Check:
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            return f"must be a number from {low:g} to {high:g}, not {shown(value)}"
+            return _("must be a number from {low} to {high}, not {value}", low=format(low, "g"), high=format(high, "g"),
+                     value=shown(value))
         return None
     return check
 
@@ -59,18 +60,19 @@ def number(low: float, high: float) -> Check:
 def one_of(*choices: str) -> Check:
     def check(value: Any) -> str | None:
         if value not in choices:
-            return f"must be one of {', '.join(repr(c) for c in choices)}, not {shown(value)}"
+            return _("must be one of {choices}, not {value}", choices=", ".join(repr(c) for c in choices),
+                     value=shown(value))
         return None
     check.choices = choices  # type: ignore[attr-defined]  # the teacher's page offers them as a list
     return check
 
 
 def text(value: Any) -> str | None:
-    return None if isinstance(value, str) else f"must be text in quotes, not {shown(value)}"
+    return None if isinstance(value, str) else _("must be text in quotes, not {value}", value=shown(value))
 
 
 def yes_no(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"must be true or false, not {shown(value)}"
+    return None if isinstance(value, bool) else _("must be true or false, not {value}", value=shown(value))
 
 
 def repair_names(value: Any) -> tuple[list[str], list[Problem]]:
@@ -78,24 +80,25 @@ def repair_names(value: Any) -> tuple[list[str], list[Problem]]:
     repeated name is set aside and its seat called P2 (as a seat past the list is) until the
     file is fixed; a value that is no list gives no names. Each problem says which seat."""
     if not isinstance(value, list):
-        return [], [(f"must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {shown(value)}; "
-                     "the seats are called P1, P2 … until it is", "not a list")]
+        return [], [(_("must be a list of names in quotes, e.g. [\"Ana\", \"Ben\"], not {value}; "
+                       "the seats are called P1, P2 … until it is", value=shown(value)), "not a list")]
     problems: list[Problem] = []
     if len(value) > MAX_SEATS:
-        problems.append((f"at most {MAX_SEATS} names (one per seat), not {len(value)}; the ones after seat "
-                         f"{MAX_SEATS} are left out", f"over {MAX_SEATS} names"))
+        problems.append((_("at most {most} names (one per seat), not {count}; the ones after seat {most} are left out",
+                           most=MAX_SEATS, count=len(value)), f"over {MAX_SEATS} names"))
     kept: list[str] = []
     for seat, given in enumerate(value[:MAX_SEATS], 1):
         try:
             name = check_name(given)
             first = next((n for n, known in enumerate(kept, 1) if same_name(known, name)), None)
             if first is not None:
-                raise BadName(f"{name} is seat {first}'s name too (two players with one name could not be told "
-                              "apart)", f"same as seat {first}")
+                raise BadName(_("{name} is seat {seat}'s name too (two players with one name could not be told "
+                                "apart)", name=name, seat=first), f"same as seat {first}")
         except BadName as exc:
             stand_in = next(f"P{n}" for n in range(seat, seat + MAX_SEATS + 1)
                             if not any(same_name(f"P{n}", known) for known in kept))
-            problems.append((f"seat {seat}: {exc}; seat {seat} is called {stand_in} until it is fixed",
+            problems.append((_("seat {seat}: {reason}; seat {seat} is called {stand_in} until it is fixed", seat=seat,
+                               reason=exc, stand_in=stand_in),
                              f"seat {seat} {exc.short}"))
             name = stand_in
         kept.append(name)

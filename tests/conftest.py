@@ -26,6 +26,15 @@ settings.register_profile("mutation", parent=settings.get_profile("station"), ma
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "station"))
 
 
+@pytest.fixture(autouse=True)
+def english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line speaks the terminal's language (LANG ...): every test starts from a terminal
+    that asks for none (a developer's es_ES.UTF-8 must not turn the English tests Spanish); a test
+    that wants one sets it."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @dataclass
 class Lying:
     """A card the tracker knows to lie on the table (the adapters' snapshot), for table adapter tests."""

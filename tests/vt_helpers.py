@@ -73,7 +73,8 @@ class RunningStation:
         return self.process.returncode
 
 
-def make_browser(downloads: Path) -> Any:
+def make_browser(downloads: Path, languages: str | None = None) -> Any:
+    """Headless Chromium saving its downloads in ``downloads``; ``languages`` its Accept-Language ("es-ES,es")."""
     from selenium import webdriver
 
     options = webdriver.ChromeOptions()
@@ -82,7 +83,8 @@ def make_browser(downloads: Path) -> Any:
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                              "download.prompt_for_download": False})
+                                              "download.prompt_for_download": False,
+                                              **({"intl.accept_languages": languages} if languages else {})})
     driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=DRIVER), options=options)
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     return driver

@@ -16,6 +16,7 @@ from typing import Any
 
 from station.classroom.link import REFUSED, _code, new_client
 from station.config import ClassroomSettings
+from station.i18n import _
 
 TIMEOUT = 5.0   # seconds each step may take: a broker on the classroom's network answers far sooner
 
@@ -28,32 +29,35 @@ class Reach:
 
 def check_broker(settings: ClassroomSettings, timeout: float = TIMEOUT) -> Reach:
     """Connect once to the broker ``[classroom]`` names, as this station, and leave again."""
-    where = f"Class broker {settings.host}:{settings.port}"
+    where = _("Class broker {address}", address="{}:{}".format(settings.host, settings.port))
+    seconds = format(timeout, ".0f")
     try:
         socket.create_connection((settings.host, settings.port), timeout=timeout).close()
     except socket.gaierror:
-        return Reach(False, f"{where} not found (no computer has that name): check [classroom] broker, "
-                            "or give the broker's address (like 192.168.1.5)")
+        return Reach(False, _("{broker} not found (no computer has that name): check [classroom] broker, or give the "
+                              "broker's address (like 192.168.1.5)", broker=where))
     except ConnectionRefusedError:
-        return Reach(False, f"{where} not reachable (refused: nothing listens there): is Mosquitto running on "
-                            "the broker's computer? check [classroom] broker and port")
+        return Reach(False, _("{broker} not reachable (refused: nothing listens there): is Mosquitto running on the "
+                              "broker's computer? check [classroom] broker and port", broker=where))
     except (socket.timeout, TimeoutError):
-        return Reach(False, f"{where} not reachable (no answer in {timeout:.0f} s): is the broker's computer on, "
-                            "and on this network? check [classroom] broker")
+        return Reach(False, _("{broker} not reachable (no answer in {seconds} s): is the broker's computer on, and on "
+                              "this network? check [classroom] broker", broker=where, seconds=seconds))
     except OSError as exc:
-        return Reach(False, f"{where} not reachable ({exc.strerror or exc}): is the broker's computer on, "
-                            "and on this network? check [classroom] broker")
+        return Reach(False, _("{broker} not reachable ({reason}): is the broker's computer on, and on this network? "
+                              "check [classroom] broker", broker=where, reason=exc.strerror or exc))
     answer = _connack(settings, timeout)
     if answer is None:
-        return Reach(False, f"{where} reached, but it did not answer as an MQTT broker in {timeout:.0f} s: "
-                            "check [classroom] port (and tls)")
+        return Reach(False, _("{broker} reached, but it did not answer as an MQTT broker in {seconds} s: check "
+                              "[classroom] port (and tls)", broker=where, seconds=seconds))
     if answer != 0:
-        why = REFUSED.get(answer, f"the broker refused the connection ({answer})")
-        hint = ("check [classroom] username and password (or password_file) against what "
-                "`mathstation broker setup` printed" if why == REFUSED[5] else "check [classroom]")
-        return Reach(False, f"{where} reached, but {why}: {hint}")
-    return Reach(True, f"{where} reached; it accepts station {settings.station} "
-                       f"(user {settings.username}) in class {settings.class_name}")
+        if REFUSED.get(answer) == REFUSED[5]:
+            return Reach(False, _("{broker} reached, but the broker did not accept this station's user and password: check "
+                                  "[classroom] username and password (or password_file) against what `mathstation "
+                                  "broker setup` printed", broker=where))
+        why = REFUSED.get(answer, f"the broker refused the connection ({answer})")   # (the log's words)
+        return Reach(False, _("{broker} reached, but {why}: check [classroom]", broker=where, why=why))
+    return Reach(True, _("{broker} reached; it accepts station {station} (user {user}) in class {name}", broker=where,
+                         station=settings.station, user=settings.username, name=settings.class_name))
 
 
 def _connack(settings: ClassroomSettings, timeout: float) -> int | None:

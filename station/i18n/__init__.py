@@ -72,6 +72,11 @@ def language() -> str:
     return _current.get() or _station_language
 
 
+def station_language() -> str:
+    """The station's language, whatever is in use for the moment (``use_language``)."""
+    return _station_language
+
+
 def set_language(name: str) -> None:
     """The station's language, for everything not told otherwise; a ``LanguageError`` if none is shipped."""
     global _station_language
@@ -158,4 +163,4 @@ ngettext = STATION.ngettext
 lazy_gettext = STATION.lazy_gettext
 
 __all__ = ["STATION", "LanguageError", "Words", "_", "gettext", "language", "language_problem", "languages",
-           "lazy_gettext", "ngettext", "set_language", "use_language"]
+           "lazy_gettext", "ngettext", "set_language", "station_language", "use_language"]

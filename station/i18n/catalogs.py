@@ -71,7 +71,8 @@ class Domain:
 def domains() -> list[Domain]:
     """The station's domain and one per game folder, in that order."""
     station = Domain(STATION_DOMAIN, STATION_PACKAGE,
-                     (("**/*.py", PYTHON), ("web/templates/*.html", TEMPLATES)), skip=(GAMES_FOLDER,))
+                     (("**/*.py", PYTHON), ("web/templates/*.html", TEMPLATES),
+                      ("classroom/dashboard/templates/*.html", TEMPLATES)), skip=(GAMES_FOLDER,))
     games = package_folder(STATION_PACKAGE) / GAMES_FOLDER
     return [station, *(Domain(folder.name, f"{STATION_PACKAGE}.{GAMES_FOLDER}.{folder.name}",
                               (("**/*.py", PYTHON), ("*.rules.toml", TOML)))

@@ -26,6 +26,7 @@ import numpy as np
 from engine.catalog import CatalogError, load_catalog
 from station.hardware.buttons import BUTTON_NAMES
 from station.hardware.camera import Clock
+from station.i18n import _
 from station.sim.scenario import Scenario, default_table_mm
 from station.sim.virtual_camera import VirtualCamera
 from station.sim.virtual_table import CameraModel, Hand, PlacedCard, Scene, VirtualTable
@@ -116,11 +117,13 @@ class LiveTable:
         x, y, angle = float(x), float(y), float(angle) % 360
         with self._lock:
             if not all(map(math.isfinite, (x, y, angle))):
-                raise TableError(f"{card_id}: a place on the table is two numbers and an angle, not {x}, {y}, {angle}")
+                raise TableError(_("{card}: a place on the table is two numbers and an angle, not {x}, {y}, {angle}",
+                                   card=card_id, x=x, y=y, angle=angle))
             if not (-REACH_MM <= x <= self._mat.width + REACH_MM and -REACH_MM <= y <= self._mat.height + REACH_MM):
-                raise TableError(f"{card_id} would fall off the table at {x:.0f}, {y:.0f} mm: lay it on or beside the mat")
+                raise TableError(_("{card} would fall off the table at {x}, {y} mm: lay it on or beside the mat",
+                                   card=card_id, x=format(x, ".0f"), y=format(y, ".0f")))
             if card_id not in self._cards and len(self._cards) >= MOST_CARDS:
-                raise TableError(f"the table holds {MOST_CARDS} cards already: take some away first")
+                raise TableError(_("the table holds {n} cards already: take some away first", n=MOST_CARDS))
             self._cards.pop(card_id, None)
             self._cards[card_id] = PlacedCard(card_id, round(x, 1), round(y, 1), round(angle, 1), bool(face_up))
             self.version += 1
@@ -130,7 +133,7 @@ class LiveTable:
         """Take a card off the table (back into its player's hand)."""
         with self._lock:
             if self._cards.pop(card_id, None) is None:
-                raise TableError(f"{card_id} is not on the table")
+                raise TableError(_("{card} is not on the table", card=card_id))
             self.version += 1
             self._note("remove", card_id)
 
@@ -151,11 +154,12 @@ class LiveTable:
             else:
                 x, y = float(at[0]), float(at[1])
                 if not (math.isfinite(x) and math.isfinite(y)):
-                    raise TableError("a hand is over a place on the table: two numbers, in mm")
+                    raise TableError(_("a hand is over a place on the table: two numbers, in mm"))
                 if not (-REACH_MM <= x <= self._mat.width + REACH_MM and -REACH_MM <= y <= self._mat.height + REACH_MM):
-                    raise TableError(f"a hand at {x:.0f}, {y:.0f} mm is off the table: pass it over the mat")
+                    raise TableError(_("a hand at {x}, {y} mm is off the table: pass it over the mat",
+                                       x=format(x, ".0f"), y=format(y, ".0f")))
                 if who not in self._hands and len(self._hands) >= MOST_HANDS:
-                    raise TableError(f"{MOST_HANDS} hands are over the table already: lift one first")
+                    raise TableError(_("{n} hands are over the table already: lift one first", n=MOST_HANDS))
                 self._hands[who] = Hand(round(x, 1), round(y, 1), angle=HAND_ANGLE)
                 self._hand_news[who] = self._clock()
             self.version += 1
@@ -176,9 +180,10 @@ class LiveTable:
     def press(self, button: str, long: bool = False) -> None:
         """A press of one of the station's buttons."""
         if button not in BUTTON_NAMES:
-            raise TableError(f"there is no {button!r} button: the buttons are {', '.join(BUTTON_NAMES)}")
+            raise TableError(_("there is no {button} button: the buttons are {buttons}", button=repr(button),
+                               buttons=", ".join(BUTTON_NAMES)))
         if self._press is None:
-            raise TableError("this table has no buttons")
+            raise TableError(_("this table has no buttons"))
         with self._lock:
             self._press(button, bool(long))
             self._note("press", button, long=bool(long))
@@ -202,7 +207,7 @@ class LiveTable:
         expectations are not checked (``mathstation simulate`` checks them), and a camera fault
         or a restart cannot be shown: those steps are passed over. A scenario already playing stops."""
         if self.mat_for is None:
-            raise TableError("this table cannot start a scenario's game")
+            raise TableError(_("this table cannot start a scenario's game"))
         mat = self.mat_for(scenario.game) if scenario.game is not None else self.mat
         if self._watching is not None:
             self._watching.set()
@@ -296,7 +301,7 @@ def known_card(card_id: str) -> str:
     try:
         return load_catalog().card(str(card_id)).id
     except (CatalogError, KeyError, ValueError) as exc:
-        raise TableError(f"{card_id!r} is not one of the printed cards ({exc})") from None
+        raise TableError(_("{card} is not one of the printed cards ({reason})", card=repr(card_id), reason=exc)) from None
 
 
 class Recording:

@@ -29,10 +29,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from babel.numbers import format_decimal, format_percent
+from babel.support import LazyProxy
 
 from station.camera_mount import MARGIN_MM, MIN_PX_PER_MODULE, WIDE_MODE
 from station.printed.cards import MODULE_MM
-from station.table.mat import MatLayout, players_text, seat_label
+from station.i18n import _, language, lazy_gettext, ngettext
+from station.table.mat import MatLayout, mat_spec, seat_label
 from station.vision.images import as_gray
 from station.vision.markers import CELLS, MarkerRead, Point, detect_markers, marker_cells
 from station.vision.scan import DARK_MEAN
@@ -46,27 +49,32 @@ MIN_PAPER_LEVEL = 100  # white paper darker than this: too little light for a st
 EDGE_MARGIN = 0.05  # share of the picture to keep between a marker and the picture's edge
 SURROUND_CELLS = 1.2  # white paper around each marker: the mat's 6 mm margins over 5 mm cells
 
-READY = "Ready to play."
-FIX = "Fix these first:"
-NO_MAT = "No mat found: lay the printed mat under the camera so all four corner squares show."
-FRAMING = "The mat is near the edge of the picture: centre the camera over it."
-BLURRED = "The picture is blurred ({:.1f} px): turn the lens to focus (a printed card's small squares should look crisp)."
-TOO_SMALL = ("The codes are too small in the picture ({:.1f} px per code square at the mat's {} corner, "
-             f"{MIN_PX_PER_MODULE:g} needed): {{}}")
-#: What makes the codes bigger, the first that is enough (``too_small_fix``): the camera closer,
-#: more pixels, the Camera Module 3's wider mode, or a smaller mat.
-LOWER = "lower the camera until the mat nearly fills the picture (it fills {:.0f} % of it now)."
-HD = ("set the camera to 1920x1080 ([camera] width = 1920, height = 1080 in station.toml), then let the mat "
-      "nearly fill the picture.")
-WIDER_MODE = (f"this mat is too wide for {{}} pixels across. With a Camera Module 3, set [camera] width = "
-              f"{WIDE_MODE.width_px} and height = {WIDE_MODE.height_px} in station.toml and hang it so the mat "
-              "nearly fills the picture (docs/build.md); a 1080p webcam cannot read this mat.")
-TOO_BIG = "this mat is too big for the camera to read: play with fewer players on a smaller mat (docs/build.md)."
 HD_WIDTH = 1920
-TOO_DARK = "The table is too dark (white paper at {:.0f} of 255): turn on a lamp or open the curtains."
-TOO_BRIGHT = ("The picture is too bright ({:.0%} of the mat is pure white): dim the lamp or turn down "
-              "the camera's exposure.")
-GLARE = "Glare on {:.1%} of the mat, {}: move the lamp or tilt the camera: glare hides codes."
+# The words are chosen when shown (a report on a Spanish page, a terminal in English): the advice
+# is kept as lazy text, its numbers written as the language writes them (a decimal comma in Spanish).
+READY = lazy_gettext("Ready to play.")
+FIX = lazy_gettext("Fix these first:")
+#: the mat's corners and edges as the advice names them (the data keeps "top-left" ...)
+CORNER_WORDS = {"top-left": lazy_gettext("top-left"), "top-right": lazy_gettext("top-right"),
+                "bottom-right": lazy_gettext("bottom-right"), "bottom-left": lazy_gettext("bottom-left")}
+EDGE_WORDS = {"top": lazy_gettext("along the top edge"), "bottom": lazy_gettext("along the bottom edge"),
+              "left": lazy_gettext("along the left edge"), "right": lazy_gettext("along the right edge")}
+
+
+def shown_number(value: float, pattern: str = "0.0") -> LazyProxy:
+    """``value`` as the language of the moment writes it (``1.5`` / ``1,5``), chosen when shown."""
+    return LazyProxy(lambda: format_decimal(value, format=pattern, locale=language()), enable_cache=False)
+
+
+def shown_share(value: float, pattern: str = "0.0%") -> LazyProxy:
+    """A share as a percentage in the language of the moment (``1.5%`` / ``1,5 %``)."""
+    return LazyProxy(lambda: format_percent(value, format=pattern, locale=language()), enable_cache=False)
+
+
+def too_small_advice(scale: float, corner: str, fix: Any) -> LazyProxy:
+    return lazy_gettext("The codes are too small in the picture ({scale} px per code square at the mat's {corner} "
+                        "corner, {needed} needed): {fix}", scale=shown_number(scale), corner=CORNER_WORDS[corner],
+                        needed=shown_number(MIN_PX_PER_MODULE, "0.##"), fix=fix)
 
 
 @dataclass(frozen=True)
@@ -92,10 +100,10 @@ class Calibration:
     px_per_module_at: str | None = None  # which corner that is
     blur_px: float | None = None
     glare_share: float | None = None  # of the mat's area in the picture
-    glare_at: str | None = None
+    glare_at: Any = None  # words (lazy text: in the language it is shown in)
     paper_level: float | None = None  # median grey level of the white paper, 0-255
     edge_margin: float | None = None  # nearest marker to the picture's edge, share of the picture
-    advice: tuple[str, ...] = ()
+    advice: tuple[Any, ...] = ()  # lazy text each, shown in the language of the moment
     outline_px: tuple[Point, ...] = ()  # the mat's corners in the picture, for the report's picture
     corner_squares: tuple[CornerSquare, ...] = ()
 
@@ -113,36 +121,45 @@ class Calibration:
             "px_per_module_at": self.px_per_module_at,
             "blur_px": _rounded(self.blur_px, 2),
             "glare_share": _rounded(self.glare_share, 4),
-            "glare_at": self.glare_at,
+            "glare_at": None if self.glare_at is None else str(self.glare_at),
             "paper_level": _rounded(self.paper_level, 0),
             "edge_margin": _rounded(self.edge_margin, 3),
             "ready": self.ready,
-            "advice": list(self.advice),
+            "advice": [str(advice) for advice in self.advice],
         }
 
     def report(self) -> list[str]:
         """The measurements and the verdict, one line each, for people."""
-        lines = [f"Picture: {self.width}x{self.height}"]
+        lines = [_("Picture: {width}x{height}", width=self.width, height=self.height)]
         if self.mat is None:
-            lines.append("Mat: none found")
+            lines.append(_("Mat: none found"))
         else:
-            lines.append(f"Mat: {self.mat.title} {players_text(self.mat)}, {self.markers_seen} of 4 corner squares seen")
+            players = (_("for the whole team") if mat_spec(self.mat.game).max_seats == 1 else
+                       ngettext("for {n} player", "for {n} players", self.mat.seats))
+            lines.append(_("Mat: {game} {players}, {seen} of 4 corner squares seen", game=self.mat.title,
+                           players=players, seen=self.markers_seen))
         if self.px_per_module is not None:
-            lines.append(f"Code size: {self.px_per_module:.1f} px per code square at the {self.px_per_module_at} corner "
-                         f"(needs {MIN_PX_PER_MODULE:g} or more)")
+            lines.append(_("Code size: {scale} px per code square at the {corner} corner (needs {needed} or more)",
+                           scale=shown_number(self.px_per_module),
+                           corner=CORNER_WORDS.get(self.px_per_module_at or "", self.px_per_module_at),
+                           needed=shown_number(MIN_PX_PER_MODULE, "0.##")))
         if self.blur_px is not None:
-            lines.append(f"Focus: blur {self.blur_px:.1f} px (needs {MAX_BLUR_PX:g} or less)")
+            lines.append(_("Focus: blur {blur} px (needs {most} or less)", blur=shown_number(self.blur_px),
+                           most=shown_number(MAX_BLUR_PX, "0.##")))
         if self.glare_share is not None:
-            where = f", {self.glare_at}" if self.glare_at and self.glare_share > 0 else ""
-            lines.append(f"Glare: {self.glare_share:.1%} of the mat{where} (needs {MAX_GLARE_SHARE:.0%} or less)")
+            share, most = shown_share(self.glare_share), shown_share(MAX_GLARE_SHARE, "0%")
+            lines.append(_("Glare: {share} of the mat, {where} (needs {most} or less)", share=share, where=self.glare_at,
+                           most=most) if self.glare_at and self.glare_share > 0 else
+                         _("Glare: {share} of the mat (needs {most} or less)", share=share, most=most))
         if self.paper_level is not None:
-            lines.append(f"Light: white paper at {self.paper_level:.0f} of 255 (needs {MIN_PAPER_LEVEL} or more)")
+            lines.append(_("Light: white paper at {level} of 255 (needs {least} or more)",
+                           level=shown_number(self.paper_level, "0"), least=MIN_PAPER_LEVEL))
         if self.edge_margin is not None:
-            lines.append(f"Framing: {self.edge_margin:.0%} from the picture's edge to the nearest corner square "
-                         f"(needs {EDGE_MARGIN:.0%} or more)")
+            lines.append(_("Framing: {share} from the picture's edge to the nearest corner square (needs {least} or more)",
+                           share=shown_share(self.edge_margin, "0%"), least=shown_share(EDGE_MARGIN, "0%")))
         if self.ready:
-            return [*lines, READY]
-        return [*lines, FIX, *(f"  - {advice}" for advice in self.advice)]
+            return [*lines, str(READY)]
+        return [*lines, str(FIX), *(f"  - {advice}" for advice in self.advice)]
 
 
 def calibrate(image: Any) -> Calibration:
@@ -153,9 +170,9 @@ def calibrate(image: Any) -> Calibration:
     table = find_table_map(markers)
     mat = table.mat
     if mat is None or table.pixels_to_mm is None:
-        advice = [NO_MAT]
+        advice = [lazy_gettext("No mat found: lay the printed mat under the camera so all four corner squares show.")]
         if gray.mean() < DARK_MEAN:
-            advice.append(TOO_DARK.format(float(np.median(gray))))
+            advice.append(_too_dark(float(np.median(gray))))
         return Calibration(width, height, advice=tuple(advice))
 
     ids = {spot.id for spot in mat.markers}
@@ -173,17 +190,20 @@ def calibrate(image: Any) -> Calibration:
     if missing:
         advice.append(_missing_advice(missing))
     if margin < EDGE_MARGIN:
-        advice.append(FRAMING)
+        advice.append(lazy_gettext("The mat is near the edge of the picture: centre the camera over it."))
     if scale < MIN_PX_PER_MODULE:
-        advice.append(TOO_SMALL.format(scale, scale_at, too_small_fix(scale, picture_fill(table, width, height), width)))
+        advice.append(too_small_advice(scale, scale_at, too_small_fix(scale, picture_fill(table, width, height), width)))
     if blur is not None and blur > MAX_BLUR_PX:
-        advice.append(BLURRED.format(blur))
+        advice.append(lazy_gettext("The picture is blurred ({blur} px): turn the lens to focus (a printed card's small "
+                                   "squares should look crisp).", blur=shown_number(blur)))
     if paper is not None and paper < MIN_PAPER_LEVEL:
-        advice.append(TOO_DARK.format(paper))
+        advice.append(_too_dark(paper))
     if share > OVEREXPOSED_SHARE:
-        advice.append(TOO_BRIGHT.format(share))
+        advice.append(lazy_gettext("The picture is too bright ({share} of the mat is pure white): dim the lamp or "
+                                   "turn down the camera's exposure.", share=shown_share(share, "0%")))
     elif share > MAX_GLARE_SHARE:
-        advice.append(GLARE.format(share, glare_at))
+        advice.append(lazy_gettext("Glare on {share} of the mat, {where}: move the lamp or tilt the camera: glare "
+                                   "hides codes.", share=shown_share(share), where=glare_at))
     return Calibration(width, height, mat, len(seen), missing, scale, scale_at, blur, share, glare_at, paper, margin,
                        tuple(advice), _points(table.to_pixels(_mat_corners(mat))), _corner_squares(table, seen))
 
@@ -235,17 +255,26 @@ def picture_fill(table: TableMap, width: int, height: int) -> float:
     return max(across / width, deep / height)
 
 
-def too_small_fix(scale: float, fill: float, width: int) -> str:
+def too_small_fix(scale: float, fill: float, width: int) -> LazyProxy:
     """The first change that brings the codes to ``MIN_PX_PER_MODULE``: come closer (when the
     mat leaves room in the picture), more pixels (1920 across), the Camera Module 3's 2304 x 1296
     mode, or else a smaller mat."""
     closest = scale / fill  # the camera where the mat with its margins just fills the picture
     if closest >= MIN_PX_PER_MODULE and fill < 1.0:
-        return LOWER.format(fill * 100)
-    for mode_width, words in ((HD_WIDTH, HD), (WIDE_MODE.width_px, WIDER_MODE.format(max(width, HD_WIDTH)))):
+        share = LazyProxy(lambda: f"{shown_number(fill * 100, '0')} %", enable_cache=False)
+        return lazy_gettext("lower the camera until the mat nearly fills the picture (it fills {share} of it now).",
+                            share=share)
+    hd = lazy_gettext("set the camera to 1920x1080 ([camera] width = 1920, height = 1080 in station.toml), then let "
+                      "the mat nearly fill the picture.")
+    wider = lazy_gettext("this mat is too wide for {pixels} pixels across. With a Camera Module 3, set [camera] width = "
+                         "{width} and height = {height} in station.toml and hang it so the mat nearly fills the "
+                         "picture (docs/build.md); a 1080p webcam cannot read this mat.", pixels=max(width, HD_WIDTH),
+                         width=WIDE_MODE.width_px, height=WIDE_MODE.height_px)
+    for mode_width, words in ((HD_WIDTH, hd), (WIDE_MODE.width_px, wider)):
         if width < mode_width and closest * mode_width / width >= MIN_PX_PER_MODULE:
             return words
-    return TOO_BIG
+    return lazy_gettext("this mat is too big for the camera to read: play with fewer players on a smaller mat "
+                        "(docs/build.md).")
 
 
 def _px_per_mm(homography: np.ndarray, point: tuple[float, float]) -> float:
@@ -293,19 +322,20 @@ def paper_level(gray: np.ndarray, area: np.ndarray) -> float | None:
     return float(np.median(paper if paper.size else values))
 
 
-def place_on_mat(mat: MatLayout, x: float, y: float) -> str:
+def place_on_mat(mat: MatLayout, x: float, y: float) -> LazyProxy:
     """Words for a point on the mat: the zone it is in (``over PLAYER 1 COUNT META``), else the
     part of the mat (``near the top-left corner``, ``in the middle``)."""
     zone = mat.zone_at(x, y)
-    if zone is not None:
-        return f"over {seat_label(mat.game, zone.seat)} {zone.label}"
+    if zone is not None:   # the zone as the mat prints it
+        printed = " ".join(part for part in (seat_label(mat.game, zone.seat), zone.label) if part)
+        return lazy_gettext("over {zone}", zone=printed)
     across = ("left", "", "right")[min(2, max(0, int(3 * x / mat.width)))]
     down = ("top", "", "bottom")[min(2, max(0, int(3 * y / mat.height)))]
     if across and down:
-        return f"near the {down}-{across} corner"
+        return lazy_gettext("near the {corner} corner", corner=CORNER_WORDS[f"{down}-{across}"])
     if across or down:
-        return f"along the {across or down} edge"
-    return "in the middle"
+        return EDGE_WORDS[across or down]
+    return lazy_gettext("in the middle")
 
 
 # --- framing -----------------------------------------------------------------------------------
@@ -316,11 +346,20 @@ def _edge_margin(marker: MarkerRead, width: int, height: int) -> float:
     return min(min(min(x, width - 1 - x) / width, min(y, height - 1 - y) / height) for x, y in marker.corners)
 
 
-def _missing_advice(missing: tuple[str, ...]) -> str:
-    names = " and ".join(missing)
-    one = len(missing) == 1
-    return (f"Only {4 - len(missing)} of the mat's 4 corner squares show (the {names} {'one is' if one else 'ones are'} "
-            f"missing): uncover {'it' if one else 'them'}, or centre the camera over the mat.")
+def _too_dark(level: float) -> LazyProxy:
+    return lazy_gettext("The table is too dark (white paper at {level} of 255): turn on a lamp or open the curtains.",
+                        level=shown_number(level, "0"))
+
+
+def _missing_advice(missing: tuple[str, ...]) -> LazyProxy:
+    def words() -> str:
+        names = [str(CORNER_WORDS[corner]) for corner in missing]
+        named = names[0] if len(names) == 1 else _("{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
+        return ngettext("Only {seen} of the mat's 4 corner squares show (the {corners} one is missing): uncover it, or "
+                        "centre the camera over the mat.",
+                        "Only {seen} of the mat's 4 corner squares show (the {corners} ones are missing): uncover them, "
+                        "or centre the camera over the mat.", len(missing), seen=4 - len(missing), corners=named)
+    return LazyProxy(words, enable_cache=False)
 
 
 # --- focus -------------------------------------------------------------------------------------

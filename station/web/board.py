@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.games import GAME_TITLES
 from engine.protocol import Game
+from station.i18n import _
 from station.ui.views import LiveView, PlayerLine
 from station.vision.images import PixelFormat
 
@@ -165,7 +166,7 @@ def _verdict(record: Mapping[str, Any], game: Game | None) -> str:
     if kind == "note":
         return _sentences(str(record.get("title", "")), str(record.get("detail", "")))
     if kind in ("action", "resumed", "game_started", "game_ended", "undone", None) or game is None:
-        return {"undone": "The last play was undone.", "game_ended": "The game ended."}.get(str(kind), "")
+        return {"undone": _("The last play was undone."), "game_ended": _("The game ended.")}.get(str(kind), "")
     try:
         return game.describe(record)
     except Exception:  # noqa: BLE001 - a sentence the page cannot make must never touch the game

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from werkzeug.serving import make_server
 
+from station.i18n import _
 from station.roster import Roster
 from station.web.app import create_app
 from station.web.board import Board
@@ -54,15 +55,18 @@ def listen(bind: str, port: int) -> socket.socket:
 
 def _not_started(bind: str, port: int, exc: OSError) -> PageNotStarted:
     if exc.errno == errno.EADDRINUSE:
-        return PageNotStarted("[web] port", f"{port} is in use by another program: choose another port in the "
-                                            "station config, or stop that program, then restart the station",
+        return PageNotStarted("[web] port", _("{port} is in use by another program: choose another port in the "
+                                              "station config, or stop that program, then restart the station",
+                                              port=port),
                               f"Port {port} is taken: change [web] port")
     if exc.errno == errno.EADDRNOTAVAIL:
-        return PageNotStarted("[web] bind", f"{bind} is not an address of this machine: use \"0.0.0.0\" (every "
-                                            "network) or \"127.0.0.1\" (this machine only), then restart the station",
+        return PageNotStarted("[web] bind", _("{bind} is not an address of this machine: use \"0.0.0.0\" (every "
+                                              "network) or \"127.0.0.1\" (this machine only), then restart the "
+                                              "station", bind=bind),
                               f"{bind} is not here: change [web] bind")
-    return PageNotStarted("[web] bind", f"cannot listen on {bind}:{port} ({exc.strerror or exc}): check [web] bind "
-                                        "and [web] port, then restart the station",
+    return PageNotStarted("[web] bind", _("cannot listen on {address} ({reason}): check [web] bind and [web] port, "
+                                          "then restart the station", address="{}:{}".format(bind, port),
+                                          reason=exc.strerror or exc),
                           "Cannot listen: check [web] bind")
 
 

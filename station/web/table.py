@@ -33,6 +33,21 @@ MAT_DPI = 40.0    # the mat's picture (a whole mat: 1000 mm at 40 dpi is 1575 px
 SCREEN_SCALE = 4  # the OLED's 128 x 64 pixels, each drawn 4 x 4
 
 
+def page_words() -> dict[str, str]:
+    """The words ``static/table.js`` shows, in the page's language: the page carries them as JSON
+    (the script holds no words of its own). ``{name}`` placeholders are filled there."""
+    return {
+        "said_no": _("The station said no ({status}): reload the page."),
+        "no_answer": _("The station does not answer: is it still running?"),
+        "no_answer_again": _("The station does not answer: is it still running? (the page tries again)"),
+        "signed_out": _("This browser is signed out: reload the page and type the station's PIN."),
+        "face_down": _("A card face down"),
+        "screen": _("The station's screen: {words}"),
+        "blank": _("blank"),
+        "seat": _("Seat {n}"),
+    }
+
+
 class _Refused(ValueError):
     """A request that is no move at all (not JSON, a number that is not one): answered 400 with why."""
 
@@ -44,7 +59,7 @@ def table_page(live: LiveTable, board: Board) -> Blueprint:
 
     @page.get("/table")
     def table() -> Any:
-        return render_template("table.html")
+        return render_template("table.html", words=page_words())
 
     @page.get("/table/state.json")
     def state() -> Any:
@@ -150,7 +165,7 @@ def table_page(live: LiveTable, board: Board) -> Blueprint:
 def _json() -> dict[str, Any]:
     move = request.get_json(silent=True)
     if not isinstance(move, dict):
-        raise _Refused("send the move as a JSON object")
+        raise _Refused(_("send the move as a JSON object"))
     return move
 
 
@@ -161,7 +176,7 @@ def _number(move: Mapping[str, Any], key: str, default: float | None = None) -> 
     except OverflowError:   # a whole number too long for a float (JSON allows 400 digits)
         number = math.nan
     if not math.isfinite(number):
-        raise _Refused(f"{key} must be a number, not {repr(value)[:40]}")
+        raise _Refused(_("{key} must be a number, not {value}", key=key, value=repr(value)[:40]))
     return number
 
 

@@ -28,9 +28,10 @@ from station.classroom.dashboard.board import ChangeBoard
 from station.classroom.dashboard.history import MergedHistory, games_csv
 from station.classroom.dashboard.link import ClassLink
 from station.classroom.dashboard.store import ClassStore, ended_before, now
+from station.i18n import _, ngettext
 from station.names import same_name
 from station.roster import MAX_NAME, Roster, RosterError
-from station.web import gate, history
+from station.web import gate, history, language
 
 if TYPE_CHECKING:
     from station.game_plugin import StationGame
@@ -59,6 +60,7 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
                allowed: Callable[[str | None], bool] | None = school_network) -> Flask:
     """The page; ``games`` are the plug-ins handed down by the command that started it."""
     app = Flask(__name__)
+    language.install(app)  # first: every answer, the PIN form too, in the browser's language (as the station's page)
     gate.install(app, pin=pin, state_dir=state_dir, home="tables", policy=POLICY, allowed=allowed,
                  open_endpoints=frozenset({"static"}))
     merged = MergedHistory(store, games)
@@ -79,7 +81,7 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
 
     @app.get("/")
     def tables() -> Any:
-        return render_template("tables.html", live=snapshot())
+        return render_template("tables.html", live=snapshot(), words=tables_words())
 
     @app.get("/live.json")
     def live_json() -> Any:
@@ -104,7 +106,8 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
         store.keep("room", message)
         link.publish(topics.room(class_name), message)
         board.changed()
-        flash(said if link.online else f"{said} The broker is away: every table gets it when it is back.", "ok")
+        flash(said if link.online else _("{done} The broker is away: every table gets it when it is back.", done=said),
+              "ok")
         return redirect(url_for("tables"))
 
     def current_notice() -> topics.Notice | None:
@@ -114,18 +117,20 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
 
     @app.post("/room/pause")
     def pause_all() -> Any:
-        return send_room(True, current_notice(), "Every table is paused.")
+        return send_room(True, current_notice(), _("Every table is paused."))
 
     @app.post("/room/resume")
     def resume_all() -> Any:
-        return send_room(False, current_notice(), "Every table plays on.")
+        return send_room(False, current_notice(), _("Every table plays on."))
 
     @app.post("/room/two-minutes")
     def two_minutes() -> Any:
         until = (datetime.now().astimezone() + TWO_MINUTES).isoformat(timespec="seconds")
-        notice = topics.Notice(id=uuid.uuid4().hex, text="Two minutes left!", until=until)
+        # the notice's text is what every station shows: in the language of the teacher who sends it
+        text = _("Two minutes left!")
+        notice = topics.Notice(id=uuid.uuid4().hex, text=text, until=until)
         return send_room(bool((store.kept("room") or {}).get("paused")), notice,
-                         "Every table shows: Two minutes left!")
+                         _("Every table shows: {notice}", notice=text))
 
     # ---- History -----------------------------------------------------------------------------
 
@@ -177,18 +182,18 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
             flash(str(exc), "error")
         else:
             publish_roster()
-            flash(said + ("" if link.online else " The broker is away: every station gets the list when it is back."),
-                  "ok")
+            flash(said if link.online else
+                  _("{done} The broker is away: every station gets the list when it is back.", done=said), "ok")
         return redirect(url_for("roster_page"))
 
     @app.post("/roster/add")
     def roster_add() -> Any:
-        return roster_change(lambda: f"{roster.add(request.form.get('name', ''))} added.")
+        return roster_change(lambda: _("{name} added.", name=roster.add(request.form.get("name", ""))))
 
     @app.post("/roster/rename")
     def roster_rename() -> Any:
         old = request.form.get("old", "")
-        return roster_change(lambda: f"{old} is now {roster.rename(old, request.form.get('new', ''))}.")
+        return roster_change(lambda: _("{old} is now {new}.", old=old, new=roster.rename(old, request.form.get("new", ""))))
 
     @app.post("/roster/remove")
     def roster_remove() -> Any:
@@ -196,14 +201,14 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
 
         def remove() -> str:
             roster.remove(name)
-            return f"{name} removed (games already played keep the name)."
+            return _("{name} removed (games already played keep the name).", name=name)
         return roster_change(remove)
 
     @app.post("/roster/import")
     def roster_import() -> Any:
         upload = request.files.get("file")
         if upload is None or not upload.filename:
-            flash("Choose a CSV file first.", "error")
+            flash(_("Choose a CSV file first."), "error")
             return redirect(url_for("roster_page"))
         try:
             report = roster.import_csv(upload.read())
@@ -218,10 +223,10 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
     def forget_child() -> Any:
         name = (request.form.get("name") or "").strip()
         if not name:
-            flash("Choose the child to forget first.", "error")
+            flash(_("Choose the child to forget first."), "error")
             return redirect(url_for("roster_page"))
         if request.form.get("sure") != "yes":
-            flash(f"Nothing was forgotten: tick the box to say you are sure about {name}.", "error")
+            flash(_("Nothing was forgotten: tick the box to say you are sure about {name}.", name=name), "error")
             return redirect(url_for("roster_page"))
         request_id = uuid.uuid4().hex
         message = topics.Forget(v=topics.VERSION, name=name, at=now())
@@ -232,12 +237,36 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
             roster.remove(listed)
             publish_roster()
         board.changed()
-        flash(f"{name} is forgotten: {gone} game{'s' if gone != 1 else ''} removed here"
-              f"{', and the name taken off the list' if listed else ''}; every station removes theirs"
-              f"{'' if link.online else ' when the broker is back'}.", "ok")
+        removed = ngettext("{n} game removed here", "{n} games removed here", gone)
+        if listed:
+            removed = _("{games}, and the name taken off the list", games=removed)
+        flash(_("{name} is forgotten: {games}; every station removes theirs.", name=name, games=removed) if link.online
+              else _("{name} is forgotten: {games}; every station removes theirs when the broker is back.", name=name,
+                     games=removed), "ok")
         return redirect(url_for("roster_page"))
 
     return app
+
+
+def tables_words() -> dict[str, Any]:
+    """The words ``static/tables.js`` shows, in the page's language (the page carries them as JSON:
+    the script holds no words of its own). ``{name}`` placeholders are filled there."""
+    return {
+        "broker_offline": _("Broker offline since {since}{problem}. The tables below are as they last were; "
+                            "the dashboard catches up when the broker is back."),
+        "paused": _("Every table is paused."),
+        "plays": _("Every table plays."),
+        "notice": _("Shown on every table: {notice}"),
+        "no_station": _("No station has reported yet: each one appears here when it joins the class."),
+        "online": _("online"),
+        "offline_since": _("offline since {since}"),
+        "not_heard": _("not heard from"),
+        "turn": _("Turn: {name}"),
+        "clock": _("Clock {clock}"),
+        "as_of": _("as of {time}"),
+        "states": {"idle": _("No game"), "setup": _("Setting up"), "playing": _("Playing"), "paused": _("Paused"),
+                   "over": _("Game over")},
+    }
 
 
 def adopt_roster(roster: Roster, store: ClassStore, message: topics.Roster) -> None:

@@ -17,6 +17,12 @@
   var seatChoice = document.getElementById("seat");
   var problem = document.getElementById("problem");
   var tools = document.getElementById("card-tools");
+  // The words come with the page, in its language (table.py's page_words): this script holds none.
+  var WORDS = JSON.parse(document.getElementById("table-words").textContent);
+
+  function words(name, values) {   // WORDS[name] with its {placeholders} filled from values
+    return WORDS[name].replace(/\{(\w+)\}/g, function (all, key) { return values && key in values ? values[key] : all; });
+  }
 
   var scale = 1;          // px per mm on the page
   var mat = null;         // the mat as state.json gives it
@@ -55,12 +61,12 @@
       headers: { "Content-Type": "application/json", "X-CSRFToken": token },
       body: JSON.stringify(body)
     }).then(function (answer) {
-      return answer.json().catch(function () { return { ok: false, error: "The station said no (" + answer.status + "): reload the page." }; });
+      return answer.json().catch(function () { return { ok: false, error: words("said_no", {status: answer.status}) }; });
     }).then(function (result) {
       say(result.ok ? "" : result.error);
       poll(true);
       return result;
-    }, function () { say("The station does not answer: is it still running?"); });
+    }, function () { say(words("no_answer")); });
   }
 
   // ---- where things are ---------------------------------------------------------------------
@@ -99,7 +105,7 @@
     var img = document.createElement("img");
     img.className = "card";
     img.dataset.id = id;
-    img.alt = faceUp ? card.label : "A card face down";
+    img.alt = faceUp ? card.label : words("face_down");
     img.draggable = false;
     img.src = "/table/card/" + encodeURIComponent(id) + ".png" + (faceUp ? "" : "?side=back");
     if (card.outline.length !== 4) {  // a triangle: cut the picture to its outline
@@ -147,7 +153,7 @@
     var held = cards.filter(function (c) { return c.id === picked; })[0];
     if (!held) { picked = null; }
     tools.hidden = !picked;
-    document.getElementById("picked").textContent = held ? (held.face_up ? info[held.id].label : "A card face down") : "";
+    document.getElementById("picked").textContent = held ? (held.face_up ? info[held.id].label : words("face_down")) : "";
   }
 
   function onTable(id) {
@@ -249,14 +255,13 @@
           screen = news.screen;
           document.getElementById("oled").src = "/table/screen.png?v=" + screen;
           document.getElementById("oled").dataset.version = String(screen);
-          document.getElementById("oled").alt = "The station's screen: " + (news.screen_words || "blank");
+          document.getElementById("oled").alt = words("screen", {words: news.screen_words || words("blank")});
         }
         drawLive(news.live);
       });
     }).catch(function (error) {
       say(error.message === "signed out"
-        ? "This browser is signed out: reload the page and type the station's PIN."
-        : "The station does not answer: is it still running? (the page tries again)");
+        ? words("signed_out") : words("no_answer_again"));
     }).then(function () {
       polling = setTimeout(function () { polling = null; poll(); }, POLL_MS);
     });
@@ -274,7 +279,7 @@
       seats.forEach(function (_, index) {
         var option = document.createElement("option");
         option.value = String(index);
-        option.textContent = "Seat " + (index + 1);
+        option.textContent = words("seat", {n: index + 1});
         seatChoice.appendChild(option);
       });
       seat = Math.min(Number(chosen || 0), seats.length - 1);

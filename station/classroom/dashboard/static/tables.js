@@ -3,23 +3,28 @@
   "use strict";
   var box = document.getElementById("tables");
   var card = document.getElementById("table-card");
-  var STATES = {idle: "No game", setup: "Setting up", playing: "Playing", paused: "Paused", over: "Game over"};
+  // The words come with the page, in its language (app.py's tables_words): this script holds none.
+  var WORDS = JSON.parse(document.getElementById("words").textContent);
+  var STATES = WORDS.states;
+
+  function say(words, values) {   // "offline since {since}" with {since: "14:02"}
+    return words.replace(/\{(\w+)\}/g, function (all, name) { return name in values ? values[name] : all; });
+  }
 
   function put(root, selector, text) { root.querySelector(selector).textContent = text || ""; }
 
   function draw(room) {
     var broker = document.getElementById("broker");
     broker.hidden = room.broker.online;
-    broker.textContent = room.broker.online ? "" : "Broker offline since " + room.broker.since +
-      (room.broker.problem ? ": " + room.broker.problem : "") +
-      ". The tables below are as they last were; the dashboard catches up when the broker is back.";
+    broker.textContent = room.broker.online ? "" : say(WORDS.broker_offline,
+      {since: room.broker.since, problem: room.broker.problem ? ": " + room.broker.problem : ""});
     document.getElementById("room-state").firstChild.textContent =
-      room.room.paused ? "Every table is paused. " : "Every table plays. ";
-    put(document, "#room-notice", room.room.notice ? "Shown on every table: " + room.room.notice : "");
+      (room.room.paused ? WORDS.paused : WORDS.plays) + " ";
+    put(document, "#room-notice", room.room.notice ? say(WORDS.notice, {notice: room.room.notice}) : "");
     if (room.tables.length === 0) {
       var none = document.createElement("p");
       none.className = "note";
-      none.textContent = "No station has reported yet: each one appears here when it joins the class.";
+      none.textContent = WORDS.no_station;
       box.replaceChildren(none);
     } else {
       box.replaceChildren.apply(box, room.tables.map(function (t) {
@@ -27,8 +32,8 @@
         node.dataset.station = t.station;
         node.classList.add(t.status === "online" ? "online" : "offline");
         put(node, ".title", t.title);
-        put(node, ".status", t.status === "online" ? "online" : t.status === "offline" ?
-          "offline since " + t.status_since : "not heard from");
+        put(node, ".status", t.status === "online" ? WORDS.online : t.status === "offline" ?
+          say(WORDS.offline_since, {since: t.status_since}) : WORDS.not_heard);
         put(node, ".game", (t.game ? t.game + " · " : "") + (STATES[t.state] || t.state));
         put(node, ".headline", t.headline);
         var rows = node.querySelector(".scores tbody");
@@ -40,11 +45,12 @@
           rows.appendChild(tr);
         });
         var turnSaid = !t.turn || t.headline.indexOf(t.turn) >= 0;   // "Ben to play" already says it
-        put(node, ".turn-clock", [turnSaid ? "" : "Turn: " + t.turn, t.clock ? "Clock " + t.clock : ""]
+        put(node, ".turn-clock", [turnSaid ? "" : say(WORDS.turn, {name: t.turn}),
+                                  t.clock ? say(WORDS.clock, {clock: t.clock}) : ""]
           .filter(Boolean).join(" · "));
         var list = node.querySelector(".verdicts");
         t.verdicts.forEach(function (v) { var li = document.createElement("li"); li.textContent = v; list.appendChild(li); });
-        put(node, ".at", t.at ? "as of " + t.at : "");
+        put(node, ".at", t.at ? say(WORDS.as_of, {time: t.at}) : "");
         return node;
       }));
     }
