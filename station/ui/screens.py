@@ -101,8 +101,11 @@ class Canvas:
         room, tall = box[2] - box[0], box[3] - box[1]
         # a size where a line fits the box, and this text too: an accented capital ("É") rises above
         # the line's usual top, and clipped it would read as another name ("Elodie")
-        usable = [s for s in sizes if fonts.height(s, bold) <= tall and _ink_height(text, s, bold) <= tall] or \
-            [s for s in sizes if fonts.height(s, bold) <= tall] or [min(sizes)]
+        lines = [s for s in sizes if fonts.height(s, bold) <= tall] or [min(sizes)]
+        usable = [s for s in lines if _ink_height(text, s, bold) <= tall]
+        if not usable:  # "Álgebra": an accent over a descender needs more than a line; it rises into free room
+            box, usable = self._risen(box, text, lines, bold, ink)
+            tall = box[3] - box[1]
         shown, size = fonts.fit(text, room, usable, bold)
         rise, fall = fonts.extent(size, bold)
         baseline = box[1] + (tall - rise - fall) // 2 + rise
@@ -130,6 +133,23 @@ class Canvas:
         self.items.append(placed)
         return placed
 
+    def _risen(self, box: Box, text: str, sizes: Sequence[int], bold: bool, ink: int) -> tuple[Box, list[int]]:
+        """``box`` grown upwards by the pixels ``text``'s ink needs beyond a line's height (the
+        accent of an "Á" on a line with a "g"), at the largest of ``sizes`` where the rows above
+        it are still blank, with one blank row between (so the accent stays apart from what is
+        drawn there); ``box`` and ``sizes`` as given when no size finds that room."""
+        for size in sizes:
+            over = _ink_height(fonts.fit(text, box[2] - box[0], [size], bold)[0], size, bold) - (box[3] - box[1])
+            above = (box[0], box[1] - over - 1, box[2], box[1])
+            if above[1] >= 0 and self._blank(above, 1 - ink):
+                return (box[0], box[1] - over, box[2], box[3]), [size]
+        return box, list(sizes)
+
+    def _blank(self, box: Box, background: int) -> bool:
+        """Nothing is drawn in ``box``: every pixel is ``background``."""
+        region = self.image.crop(box)
+        return region.getextrema() == (background, background)
+
     def lines(
         self, box: Box, text: str, max_lines: int, sizes: Sequence[int], *, bold: bool = False, align: str = "left"
     ) -> list[Placed]:
@@ -143,8 +163,10 @@ class Canvas:
         ordered = sorted(sizes, reverse=True)
 
         def fits(rows: list[str] | None, size: int) -> bool:
-            count = min(max_lines, tall // fonts.height(size, bold))
-            return rows is not None and 0 < len(rows) <= count and all(fonts.width(r, size, bold) <= room for r in rows)
+            if rows is None:
+                return False
+            count = min(max_lines, tall // _pitch(rows, size, bold))
+            return 0 < len(rows) <= count and all(fonts.width(r, size, bold) <= room for r in rows)
 
         filled = next(((rows, size) for size in ordered if fits(rows := fonts.wrap(text, room, size, bold), size)), None)
         sentences, *clauses = fonts.PHRASE_ENDS
@@ -159,7 +181,7 @@ class Canvas:
         else:
             size = min(sizes)
             rows, size = fonts.fit_lines(text, room, max(1, min(max_lines, tall // fonts.height(size, bold))), [size], bold)
-        pitch = fonts.height(size, bold)
+        pitch = min(_pitch(rows, size, bold), max(tall // len(rows), fonts.height(size, bold)))
         top = box[1] + (tall - pitch * len(rows)) // 2
         return [
             self.text((box[0], top + i * pitch, box[2], top + (i + 1) * pitch), row, [size], bold=bold, align=align,
@@ -172,6 +194,12 @@ class Canvas:
         font characters, so they look the same at any size and need no special font."""
         GLYPHS[kind](self.draw, box, ink)
         self.items.append(Placed(kind, kind, kind, 0, box, box, ink=ink))
+
+
+def _pitch(rows: Sequence[str], size: int, bold: bool) -> int:
+    """The height each of ``rows`` takes stacked: a line's, or more where a row's own ink needs it
+    (an accented capital over a descender, "Él gana", in Spanish)."""
+    return max([fonts.height(size, bold)] + [_ink_height(row, size, bold) for row in rows])
 
 
 def _ink_height(text: str, size: int, bold: bool) -> int:
@@ -459,7 +487,8 @@ def _banner(c: Canvas, view: BannerView) -> None:
     bottom = HEIGHT - (LINE + 1 if view.hint else 0)
     fit = max(1, (bottom - BAR - 18) // LINE)  # the big text keeps at least 18 pixels
     lines = list(view.lines[: fit - 1]) + [", ".join(view.lines[fit - 1 :])] if len(view.lines) > fit else view.lines
-    big_bottom = bottom - len(lines) * LINE
+    line = _pitch(lines, fonts.MIN_SIZE, False)  # more than LINE for "Ángel: 12 puntos", its accent over a "p"
+    big_bottom = bottom - len(lines) * line
     parts = view.big.split("\n")   # lines read as one (``http://`` over an address), at one size and weight
     pitch = (big_bottom - BAR - 1) // len(parts)
     faces = [(s, True) for s in (32, 28, 24, 20, 16, 14, 12, 11)] + [(11, False), (fonts.MIN_SIZE, False)]
@@ -467,8 +496,8 @@ def _banner(c: Canvas, view: BannerView) -> None:
     size, bold = next((f for f in fitting if all(fonts.width(part, *f) <= WIDTH - 2 for part in parts)), fitting[-1])
     for i, part in enumerate(parts):
         c.text((1, BAR + 1 + i * pitch, WIDTH - 1, BAR + 1 + (i + 1) * pitch), part, [size], bold=bold, align="center")
-    for i, line in enumerate(lines):
-        c.text((1, big_bottom + i * LINE, WIDTH - 1, big_bottom + (i + 1) * LINE), line, [fonts.MIN_SIZE], align="center")
+    for i, text in enumerate(lines):
+        c.text((1, big_bottom + i * line, WIDTH - 1, big_bottom + (i + 1) * line), text, [fonts.MIN_SIZE], align="center")
     if view.hint:
         _bottom_line(c, view.hint)
 
