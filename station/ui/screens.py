@@ -97,7 +97,9 @@ class Canvas:
     ) -> Placed:
         """``text`` at the largest of ``sizes`` that fits ``box`` (cut with "…" at the smallest),
         centred vertically; returns what was placed (its ink box tells the room it took).
-        ``wanted`` is the whole text when this is one line of it."""
+        ``wanted`` is the whole text when this is one line of it. A lazy text (``lazy_gettext``)
+        is drawn in the language of now."""
+        text = str(text)
         room, tall = box[2] - box[0], box[3] - box[1]
         # a size where a line fits the box, and this text too: an accented capital ("É") rises above
         # the line's usual top, and clipped it would read as another name ("Elodie")
@@ -122,7 +124,7 @@ class Canvas:
         ink_box = fonts.ink(shown, size, bold) or (0, 0, 0, 0)
         placed = Placed(
             "text",
-            text if wanted is None else wanted,
+            text if wanted is None else str(wanted),
             shown,
             size,
             box,
@@ -159,6 +161,7 @@ class Canvas:
         starts a line of its own, so the next step does: "Decimals only." / "Lift it, use a Help
         card" reads better than "Decimals only. Lift it," / "use a Help card". Clauses (after a
         colon, then a comma) start a line where that takes no more lines."""
+        text = str(text)
         room, tall = box[2] - box[0], box[3] - box[1]
         ordered = sorted(sizes, reverse=True)
 
@@ -386,6 +389,7 @@ def _scroll(c: Canvas, top: int, bottom: int, first: int, shown: int, total: int
 
 def _choices(c: Canvas, title: str, rows: Sequence[tuple[str, str]], selected: int, hint: str) -> None:
     """A title and a list with one row selected (inverted), scrolled so the selection shows."""
+    rows = [(str(label), str(value)) for label, value in rows]  # lazy words (``lazy_gettext``) in the language of now
     _title_bar(c, title)
     top, bottom = BAR + 1, HEIGHT - (LINE + 1 if hint else 0)
     per_page = max(1, (bottom - top) // (fonts.height(BODY[1]) + 1))
