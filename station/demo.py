@@ -25,7 +25,7 @@ def text_demo(plugin: StationGame, config: Mapping[str, Any], seed: int, *, save
     say(_("Virtual players, shuffle seed {seed}.", seed=seed))
     print()
     tell = plugin.story(game)
-    for _, events in plugin.virtual_players(game, seed):
+    for _action, events in plugin.virtual_players(game, seed):
         for event in events:
             for line in tell(event):
                 say(line)
