@@ -205,6 +205,12 @@ def _pitch(rows: Sequence[str], size: int, bold: bool) -> int:
     return max([fonts.height(size, bold)] + [_ink_height(row, size, bold) for row in rows])
 
 
+def _rises(text: str) -> bool:
+    """``text`` has ink above a line's usual top (an accented capital: "Á", "É")."""
+    drawn = fonts.ink(text, fonts.MIN_SIZE, True) if text else None
+    return drawn is not None and -drawn[1] > fonts.extent(fonts.MIN_SIZE, True)[0]
+
+
 def _ink_height(text: str, size: int, bold: bool) -> int:
     """Pixels ``text`` covers from its highest ink to its lowest."""
     drawn = fonts.ink(text, size, bold)
@@ -401,8 +407,10 @@ def _choices(c: Canvas, title: str, rows: Sequence[tuple[str, str]], selected: i
     for i, (label, value) in enumerate(rows[first : first + per_page]):
         y = top + i * pitch
         ink = 1
-        if first + i == chosen:
-            c.fill((0, y, right, y + pitch))
+        if first + i == chosen:  # an accented capital ("Ángel") rises into blank room: lit above it, dark below
+            below = rows[first + i + 1] if i + 1 < per_page and first + i + 1 < len(rows) else ("", "")
+            c.fill((0, y - 1 if any(map(_rises, (label, value))) else y, right,
+                    y + pitch - (1 if any(map(_rises, below)) else 0)))
             ink = 0
         box = (3, y + 1, right - 3, y + pitch - 1)
         sizes: Sequence[int] = BODY
