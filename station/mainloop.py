@@ -37,7 +37,6 @@ from station.vision.track import CardTracker
 log = logging.getLogger("station.loop")
 
 
-
 def camera_lost() -> FaultView:
     """The fault screen while the camera is away: the game waits, nothing is lost."""
     return FaultView(_("Camera lost"), _("Check its cable"), _("The game is kept"))
@@ -104,9 +103,12 @@ class Station:
                 self.table_log(events)
             self.referee.table_events(events, observation.table.mat, now, tuple(self.tracker.cards.values()),
                                       busy=observation.busy)
+            self.referee.table_seen(taken, now, hand_over=bool(observation.busy))
             if events and self.table_memory is not None and self.referee.game_id is not None:
                 self.table_memory.keep(self.referee.game_id, self.tracker.cards.values(), self.referee.hidden_places())
             self.frames += 1
+        else:
+            self.referee.table_seen(None, now)
         self.refresh(now)
         if self.board is not None:
             self.board.publish(self.referee, frame, observation, tuple(self.tracker.cards.values()), now)

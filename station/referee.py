@@ -40,6 +40,7 @@ log = logging.getLogger("station.referee")
 
 MAX_DEADLINES = 100  # deadlines fired for one action at most: a game whose deadline never moves is a bug
 ROOM = "room"  # the source of the class's pause and resume actions
+TABLE_WAIT = 1.5  # seconds a pressed action waits for a clear frame of the table before it reads the last one
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -100,6 +101,7 @@ class Referee:
         self._frozen: float | None = None  # the game's time while it is paused: it stands still
         self._held: list[Mapping[str, Any]] = []  # table events seen while paused: read at the resume
         self._held_sight: tuple[MatLayout | None, Sequence[Any]] = (None, ())
+        self._waiting: tuple[dict[str, Any], float] | None = None  # a pressed action that reads the table, and when
         self.language: str | None = None  # the game's language while one is played (None: the station's)
         self._failing: FaultView | None = None  # the journal's fault screen, while it shows
         if journal.recovered:
@@ -168,7 +170,7 @@ class Referee:
     def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str, language: str | None = None) -> None:
         self.game, self.game_id, self._state, self._stuck = game, game_id, None, None
         self.language = language or language_now()
-        self._frozen, self._held, self.controller.paused = None, [], False
+        self._frozen, self._held, self.controller.paused, self._waiting = None, [], False, None
         self.adapter = self.games[game.name].table(game.config)
         self._t_base, self._now_base = t, now
         self.controller.game_started(game.name, reveal)
@@ -181,7 +183,7 @@ class Referee:
                 self._write(lambda: self.journal.stop(self._game_id()))
             self.log_event({"type": "game_ended", "game_id": self.game_id})
         self.game = self.game_id = self.adapter = self._state = None
-        self._frozen, self._held, self.controller.paused = None, [], False
+        self._frozen, self._held, self.controller.paused, self._waiting = None, [], False, None
         self.language = None
         self.controller.game_ended()
 
@@ -216,6 +218,7 @@ class Referee:
         from here no deadline falls and the clock stands (a child loses no time)."""
         if self.game is None or self.paused or self.game.outcome().over:
             return
+        self._complete_waiting()  # a CONFIRM pressed just before counts, from the table as last seen
         t = self.game_time(now)
         self._fire_deadlines(t)
         if self.game is None:
@@ -289,13 +292,36 @@ class Referee:
                     self.tell(Note("setup", _("Cannot start"), str(exc)[:60]))
             elif isinstance(intent, Act) and self.adapter is not None:
                 action = {**intent.action, "t": self.game_time(now), "source": "button"}
-                self.apply(self.adapter.complete(action, self.state() or {}))
+                if not self.adapter.reads_table(action):
+                    self.apply(self.adapter.complete(action, self.state() or {}))
+                elif self._waiting is None:  # pressed twice before the table was read: one play
+                    self._waiting = (action, now)
             elif isinstance(intent, Undo):
                 self.undo()
             elif isinstance(intent, EndGame):
                 self.end()
                 if intent.then_setup:
                     self.controller.open_setup()
+
+    @_speaking
+    def table_seen(self, taken: float | None, now: float, hand_over: bool = False) -> None:
+        """The station has read a frame taken at ``taken`` (None: no frame this time). A pressed
+        action that reads the table (CONFIRM submitting the strip) is completed from the first
+        frame taken after its press with no hand over the table: a card laid as the button went
+        down is part of it. After ``TABLE_WAIT`` seconds it is completed from what was seen last,
+        whatever the camera does (a hand that stays, a camera lost)."""
+        if self._waiting is None:
+            return
+        pressed = self._waiting[1]
+        if (taken is not None and taken >= pressed and not hand_over) or now - pressed >= TABLE_WAIT:
+            self._complete_waiting()
+
+    def _complete_waiting(self) -> None:
+        waiting, self._waiting = self._waiting, None
+        if waiting is None or self.game is None or self.adapter is None:
+            return
+        action = {**waiting[0], "t": max(waiting[0]["t"], self.game.last_t)}  # the clock may have acted since
+        self.apply(self.adapter.complete(action, self.state() or {}))
 
     @_speaking
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:

@@ -168,3 +168,23 @@ def test_hands_over_the_table_are_few_and_over_it() -> None:
     with pytest.raises(TableError, match="off the table"):
         table.hand("seat2", (1e300, 1e300))
     assert len(table.hands()) == MOST_HANDS
+
+
+def test_a_hand_the_page_forgot_is_lifted_after_a_while() -> None:
+    """A touch the browser cancels (or a tab closed mid-pass) never says the hand went up: without
+    news for a few seconds it is lifted, so the station does not wait under it for ever (a CONFIRM
+    waits for a frame with no hand over the table); a hand still moving stays."""
+    from station.sim.live_table import HAND_LINGERS
+
+    clock = Clock()
+    table = LiveTable(mat_layout("math-wars", 2), clock=clock)
+    table.hand("seat1", (90, 170))
+    table.hand("seat2", (200, 170))
+    clock.now += HAND_LINGERS - 1
+    table.hand("seat2", (210, 170))       # seat 2's hand still moves
+    scene, _ = table.view()
+    assert len(scene.hands) == 2
+    clock.now += 1
+    scene, _ = table.view()
+    assert [h["who"] for h in table.hands()] == ["seat2"]
+    assert len(scene.hands) == 1

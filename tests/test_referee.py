@@ -497,9 +497,31 @@ def test_the_strip_the_camera_saw_last_is_what_confirm_submits(toy, tmp_path):
     ref.start({"game": "toy", "players": ["Ana", "Ben"]}, now=0.0)
     lying = [Lying("TY-A-N6", 310.0), Lying("TY-A-PLUS", 210.0), Lying("TY-A-N4", 110.0)]
     events = [{"type": "placed", "card": c.card_id, "x": c.x, "y": c.y, "angle": 0.0} for c in lying]
+    ref.adapter.reads_table = lambda action: action["type"] == "submit"   # type: ignore[method-assign]
     ref.table_events(events, mat_layout("toy", 2), 1.0, lying)
     ref.press(CONFIRM, 2.0)
+    assert ref.journal.current_game().actions == []   # read from a frame taken after the press
+    ref.table_seen(1.9, 2.05)                          # a frame taken before it is no answer
+    assert ref.journal.current_game().actions == []
+    ref.table_seen(2.1, 2.1)
     assert ref.journal.current_game().actions[-1]["cards"] == ["TY-A-N4", "TY-A-PLUS", "TY-A-N6"]
+    assert ref.journal.current_game().actions[-1]["t"] == 2.0   # the play's time is the press's
+
+
+def test_a_button_action_that_reads_no_table_is_still_completed_by_the_adapter(toy, tmp_path):
+    """A game whose adapter fills in a button's action without saying it reads the table (the toy
+    game, or any written before ``reads_table``) gets it filled in at the press, as before."""
+    class Lying:
+        def __init__(self, card_id: str, x: float) -> None:
+            self.card_id, self.x, self.y, self.angle, self.covered = card_id, x, 100.0, 0.0, False
+
+    ref = referee(tmp_path, configured(station={"game": "toy"}))
+    ref.start({"game": "toy", "players": ["Ana", "Ben"]}, now=0.0)
+    lying = [Lying("TY-A-N4", 110.0), Lying("TY-A-PLUS", 210.0), Lying("TY-A-N6", 310.0)]
+    events = [{"type": "placed", "card": c.card_id, "x": c.x, "y": c.y, "angle": 0.0} for c in lying]
+    ref.table_events(events, mat_layout("toy", 2), 1.0, lying)
+    ref.press(CONFIRM, 2.0)
+    assert ref.journal.current_game().actions[-1]["cards"] == ["TY-A-N4", "TY-A-PLUS", "TY-A-N6"]   # at once
 
 
 def test_the_screen_clock_stops_when_the_game_is_over(tmp_path):

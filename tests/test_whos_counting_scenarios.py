@@ -105,3 +105,24 @@ def test_a_stop_lying_in_the_blue_box_before_the_red_card_answers_it_once():
     assert answer == {"type": "stop", "t": 7.2, "player": "Ana", "card": "WC-A-STOP1", "source": "camera"}
     assert [e["type"] for e in game.apply(answer)] == ["stopped"]
     assert adapter.read([], 7.4, game.state(), mat, [stop]).actions == []
+
+
+def test_confirm_pressed_as_the_last_card_goes_down_submits_that_card_too(tmp_path):
+    """A child lays the last card and presses CONFIRM before the camera's next frame: the strip is
+    read from a frame taken after the press, so the 2 is part of the expression (it was left out:
+    "An expression can't end with −", on the virtual table in CI and in a kill -9 run)."""
+    from station.sim.scenario import load_scenario
+    from station.simulate import ScenarioRun
+
+    scenario = load_scenario(ROOT / "scenarios" / "whos-counting-scored-turn.toml")
+    run = ScenarioRun(scenario, tmp_path / "state")
+    steps = list(scenario.steps)
+    for step in steps[:4]:
+        run.step(step)
+    run.lay(steps[4])        # the 2 goes down, and no frame has been taken since
+    run.step(next(s for s in steps if s.kind == "press"))
+    run.frames(1.0)
+    submits = [r["action"] for r in run.records if r["type"] == "action" and r["action"]["type"] == "submit"]
+    run.close()
+    assert [s["cards"] for s in submits] == [EXPRESSION]
+    assert not [r for r in run.records if r["type"] == "violation"]

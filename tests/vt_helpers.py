@@ -105,10 +105,14 @@ class TablePage:
     # ---- waiting ------------------------------------------------------------------------------
 
     def until(self, condition: Any, message: str = "") -> Any:
+        from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
 
+        # the page redraws its parts as the station pushes news: an element found a moment ago
+        # may have been replaced by the time its text is read, which is no answer yet
+        ignored = (NoSuchElementException, StaleElementReferenceException)
         try:
-            return WebDriverWait(self.browser, PATIENCE, poll_frequency=0.2).until(condition)
+            return WebDriverWait(self.browser, PATIENCE, poll_frequency=0.2, ignored_exceptions=ignored).until(condition)
         except Exception as exc:
             raise AssertionError(f"{message or condition}: the page shows {self.screen()!r} and verdicts "
                                  f"{self.verdicts()!r}\nstation log:\n{self.station.errors()}") from exc

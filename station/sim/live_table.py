@@ -35,6 +35,8 @@ REACH_MM = 200.0    # a card may lie this far beyond the mat's edge (beside it, 
 HAND_ANGLE = 90.0    # a hand reaches in from the left, fingers to the right, as a scenario's ``hand`` step draws it
 MOST_CARDS = 400     # no table holds more: a runaway script is refused, not rendered
 MOST_HANDS = 8       # one a seat at most: each hand costs a frame about as much as the whole table
+HAND_LINGERS = 5.0   # seconds a hand stays over the table with no news of it: a page that lost its
+                     # pointer (a touch cancelled, a tab closed) never says it lifted it
 
 
 class TableError(ValueError):
@@ -70,6 +72,7 @@ class LiveTable:
         self._mat = mat
         self._cards: dict[str, PlacedCard] = {}   # in stacking order: later on top
         self._hands: dict[str, Hand] = {}         # by who holds it (a browser's seat)
+        self._hand_news: dict[str, float] = {}    # when each hand last moved
         self.version = 0                          # grows with every change: the page's browsers poll it
         self.recording: Recording | None = None
         self.mat_for = mat_for      # a game's engine config -> its mat (the daemon's plug-ins know it)
@@ -81,6 +84,7 @@ class LiveTable:
     def view(self) -> tuple[Scene, CameraModel]:
         """The scene as it lies now and the camera that sees the whole of its mat."""
         with self._lock:
+            self._lift_forgotten_hands()
             scene = Scene(self._mat, tuple(self._cards.values()), hands=tuple(self._hands.values()),
                           blur_px=self.blur_px, noise=self.noise, seed=self.seed)
             mat = self._mat
@@ -143,6 +147,7 @@ class LiveTable:
         with self._lock:
             if at is None:
                 self._hands.pop(who, None)
+                self._hand_news.pop(who, None)
             else:
                 x, y = float(at[0]), float(at[1])
                 if not (math.isfinite(x) and math.isfinite(y)):
@@ -152,9 +157,21 @@ class LiveTable:
                 if who not in self._hands and len(self._hands) >= MOST_HANDS:
                     raise TableError(f"{MOST_HANDS} hands are over the table already: lift one first")
                 self._hands[who] = Hand(round(x, 1), round(y, 1), angle=HAND_ANGLE)
+                self._hand_news[who] = self._clock()
             self.version += 1
             if self.recording is not None:
                 self.recording.hand(who, at, self._clock())
+
+    def _lift_forgotten_hands(self) -> None:
+        """Lift every hand with no news for ``HAND_LINGERS`` seconds (its page will not say so):
+        the station would otherwise wait under it forever. The lock is held."""
+        now = self._clock()
+        for who in [who for who, moved in self._hand_news.items() if now - moved >= HAND_LINGERS]:
+            self._hands.pop(who, None)
+            del self._hand_news[who]
+            self.version += 1
+            if self.recording is not None:
+                self.recording.hand(who, None, now)
 
     def press(self, button: str, long: bool = False) -> None:
         """A press of one of the station's buttons."""

@@ -263,6 +263,12 @@ class TableAdapter(ABC):
                  reading: Reading) -> None:
         """After each frame's events: the whole table as it lies now (default: nothing to do)."""
 
+    def reads_table(self, action: Action) -> bool:
+        """Whether ``complete`` fills ``action`` in from the table: the station then completes it
+        from a frame taken after the press, so a card laid just before CONFIRM is part of it
+        (default: no action reads the table)."""
+        return False
+
     def complete(self, action: Action, state: Mapping[str, Any]) -> Action:
         """A button's action with what the table says filled in (the cards lying along a strip
         when CONFIRM submits them), from the last frame; default: unchanged."""

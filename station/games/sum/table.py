@@ -50,6 +50,10 @@ class SumTable(TableAdapter):
         except EngineError:
             return True
 
+    def reads_table(self, action: Action) -> bool:
+        """A submit reads the strip."""
+        return action["type"] == "submit"
+
     def complete(self, action: Action, state: Mapping[str, Any]) -> Action:
         """A submit gets the strip's cards, in the order they lie for the player whose turn it is."""
         if action["type"] != "submit" or self.mat is None:

@@ -86,6 +86,10 @@ class WhosCountingTable(TableAdapter):
             return False
         return effect in ("stop", "super")
 
+    def reads_table(self, action: Action) -> bool:
+        """A submit reads the strip and the blue box."""
+        return action["type"] == "submit"
+
     def complete(self, action: Action, state: Mapping[str, Any]) -> Action:
         """A submit gets the strip's cards, in the order they lie for the player whose turn it
         is, and the blue box's cards."""

@@ -395,10 +395,12 @@
     function up() {
       handTool.removeEventListener("pointermove", move);
       handTool.removeEventListener("pointerup", up);
+      handTool.removeEventListener("pointercancel", up);
       post("/table/hand", { who: who, x: null });
     }
     handTool.addEventListener("pointermove", move);
     handTool.addEventListener("pointerup", up);
+    handTool.addEventListener("pointercancel", up);  // a touch the browser took over lifts the hand too
   });
 
   // ---- the station's buttons ----------------------------------------------------------------
