@@ -128,11 +128,11 @@ def test_confirm_after_a_won_game_finishes_it_and_opens_setup(tmp_path):
 
 
 def test_buttons_do_nothing_under_a_fault_screen(tmp_path):
-    from station.mainloop import CAMERA_LOST
+    from station.mainloop import camera_lost
 
     ref = referee(tmp_path)
     ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
-    ref.set_fault(CAMERA_LOST)
+    ref.set_fault(camera_lost())
     press(ref, Press("back", long=True), SELECT, CONFIRM)
     assert ref.game is not None and screen(ref).title == "Camera lost"
 
