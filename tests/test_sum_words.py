@@ -99,7 +99,7 @@ SPANISH = {
     "not_a_number": ("El objetivo es una carta del mazo de números, no OPERATION ×.",
                      "No es un número", "El objetivo es una carta de número. Quítala"),
     "target_taken": ("El objetivo es 12: se queda hasta que una operación lo gane.",
-                     "Ya hay objetivo", "El objetivo sigue siendo 12. Recoge la nueva"),
+                     "Ya hay objetivo", "El objetivo sigue siendo 12. Quita la nueva"),
     "not_your_turn": ("Le toca a Ana.", "No es tu turno", "Le toca a Ana"),
     "draw_first": ("Roba 2 cartas más antes de acabar tu turno.", "Roba antes", "Roba 2 cartas antes: pulsa SPARE"),
     "unequal_pair": ("Dos números seguidos: 12 5 (solo dos cartas iguales juntas hacen pareja)",
@@ -229,7 +229,7 @@ def test_the_live_screen_setup_and_menu_in_spanish():
         assert (live.title, live.headline, live.footer) == ("Turno: Ana", "Pon un objetivo", "En la casilla TARGET")
         table.act("target", card="SU-A-N12A")
         live = screens.live_view(table.game.state(), 0, 0)
-        assert (live.headline, live.footer, live.players[0].detail) == ("Consigue 12", "Cartas y CONFIRM", "7 mano, +0")
+        assert (live.headline, live.footer, live.players[0].detail) == ("Consigue 12", "Cartas y CONFIRM", "7 en mano, +0")
         rows = [(o.label, [c.label for c in o.choices]) for o in screens.setup_options({})]
         assert rows == [("Jugadores", ["2", "3", "4", "5", "6"]), ("Parejas", ["2 2 son 4", "3 3 son 9"]),
                         ("Orden", ["× ÷ primero", "de izquierda a derecha"]), ("Comodines", ["sí", "no"])]
