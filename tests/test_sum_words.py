@@ -211,7 +211,7 @@ def test_every_other_moment_has_its_spanish_screen_and_spoken_line():
     assert said["won"][0] == ["Ana consigue 3 / 1 + 2 / 2 cartas a tu montón / Pon un objetivo nuevo"]
     assert said["won"][1][1].startswith("Ana consigue ") and "cartas ganadas." in said["won"][1][1]
     assert said["off"][0] == ["Comodín / Neutralización / Hoy no tiene efecto / Devuélvela al mazo"]
-    assert said["propagation"][0] == ["Comodín / Propagación / Los demás: un número"]
+    assert said["propagation"][0] == ["Comodín / Propagación / Los demás: +1 número"]
     assert said["propagation"][1][1].startswith("Comodín: Propagación.")
     assert said["turn_over"][0] == ["Fin del turno / Ben / Esta vez no salió / Turno de Cleo"]
     assert said["turn_over"][1][1].startswith("Esta vez no salió.")
