@@ -95,7 +95,7 @@ def test_the_demo_story_is_told_in_spanish():
     assert [s for s in spanish + spanish_frame if english_words.search(s)] == []
     assert all(s != e for s, e in zip(spanish, english)), "every line of the story has words, each one Spanish"
     assert spanish_frame[0] == "Big Bang · Ana, Ben · carrera · Cartas de reglas · los descartes vuelven · 5 min"
-    assert spanish_frame[1] == "Fin de la partida: gana Ana."
+    assert spanish_frame[1] == "Fin de la partida: ganó Ana."
 
 
 def test_the_story_in_english_keeps_the_engines_sentences_where_they_were_right():
