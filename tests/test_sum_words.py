@@ -123,7 +123,7 @@ SPANISH = {
     "needs_another_card": ("Neutralización necesita otra carta en tu mano.", "Falta una carta",
                            "Necesitas otra carta en la mano. Quítala"),
     "deck_empty": ("El mazo de números está vacío.", "Mazo vacío", "El mazo de números está vacío"),
-    "game_over": ("La partida terminó: ganó Ana.", "Fin de partida", "CONFIRM: otra partida"),
+    "game_over": ("La partida ha terminado: ganó Ana.", "Fin de partida", "CONFIRM: otra partida"),
 }
 
 
