@@ -157,7 +157,7 @@ REFUSALS = {   # code: (the OLED's title, its detail, the story's verdict, the s
     "card_already_used": ("Ya usada", "21 ya salió en esta ronda. Quítala",
                           "COUNT META 21 ya salió en esta ronda: debería estar en un botín.",
                           "Ana, la carta {21} ya salió en esta ronda. Quítala."),
-    "not_in_war": ("Espera: MATH WAR", "Solo luchan Ana, Ben. Quítala",
+    "not_in_war": ("Espera: MATH WAR", "Solo luchan Ana and Ben. Quítala",
                    "En esta MATH WAR solo juegan Ana and Ben. Cleo, espera, por favor.",
                    "Cleo, espera: ahora solo luchan Ana and Ben."),
     "player_out": ("Fuera esta ronda", "Espera a la próxima",
@@ -181,7 +181,7 @@ def test_each_refusal_is_said_in_spanish_on_the_oled_in_the_story_and_aloud(code
     title, detail, verdict, said = REFUSALS[code]
     with use_language("es"):
         (overlay,) = screens.overlays([event], t.game.state(), "press")
-        assert (overlay.view.title, overlay.view.detail) == (title, detail)
+        assert (overlay.view.title, overlay.view.detail) == (title, spanish_names(detail))
         assert story.describe(event, t.game.rules) == f"No vale: {spanish_names(verdict)}"
         (line,) = spoken.lines([event], t.game.state(), "press")
         number = re.search(r"\{(\d+)\}", said)
