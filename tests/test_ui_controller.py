@@ -204,6 +204,7 @@ def test_six_stray_codes_are_one_note_that_counts_them_and_one_confirm_submits_t
     assert (note.title, note.detail) == ("Not this game", "6 codes not from this game: take them off")
     assert ref.take_signals() == ["rejected"]  # one note, one buzz
     ref.press(CONFIRM, 21.5)  # the note still shows: CONFIRM does what it does on the live screen
+    ref.table_seen(21.55, 21.55)  # the strip read from the frame after the press
     assert ref.game.actions[-1] == {"type": "submit", "t": 21.5, "player": "Ana",
                                     "cards": ["SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"], "source": "button"}
     assert screen(ref, 21.6).title == "Ana makes 12"
