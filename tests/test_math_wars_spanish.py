@@ -279,7 +279,7 @@ def test_a_remainder_is_told_and_said_in_spanish_in_the_shared_problem_s_words()
     with use_language("es"):
         told = [story.describe(result, RULES), story.describe(redraw, RULES)]
         shown = [text for o in screens.overlays(events, solo.game.state(), "at_once") for text in compose(o.view).texts()]
-    assert told == ["Ana: 14 ÷ 5 deja resto: solo cuenta tu carta COUNT META (14); Ben: 12 + 3 = 15.",
+    assert told == ["Ana: 14 ÷ 5 deja resto: solo cuenta la carta COUNT META (14); Ben: 12 + 3 = 15.",
                     "13 ÷ 4 deja resto: descarta las dos cartas y roba otra vez."]
     assert said(solo, events) == ("accepted", f"{es_number(13).capitalize()} entre {es_number(4)} deja resto. Descarta las dos "
                                       "cartas y roba otra vez.")
