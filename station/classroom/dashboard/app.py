@@ -150,7 +150,8 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
         return render_template(
             "history.html", played=shown, filters=filters, problems=problems, children=children,
             chart=history.chart_svg(children), when=history.when, result=history_summary.result,
-            details=history_summary.details, titles=GAME_TITLES, kinds=sorted({p.summary.game for p in everyone}),
+            details=lambda s: history_summary.details(s, games),
+            measure=history_summary.measure_names(games), number=history_summary.number, titles=GAME_TITLES, kinds=sorted({p.summary.game for p in everyone}),
             players=sorted({n for p in everyone for n in p.summary.players}, key=str.casefold),
             stations=sorted(tables_seen.items()), station=station, dated_filter=bool(filters.since or filters.until),
             unknown=unknown, query=request.query_string.decode())
