@@ -309,4 +309,5 @@ def table_view(row: Any) -> dict[str, Any]:
             "state": live.get("state", "idle"), "game": live.get("game_title") or "",
             "players": live.get("players", []), "scores": [[side, said] for side, said in live.get("scores", {}).items()],
             "turn": live.get("turn"), "clock": live.get("clock"), "headline": live.get("headline", ""),
-            "verdicts": live.get("verdicts", []), "at": shown_time(live.get("at"))}
+            "verdicts": live.get("verdicts", []), "at": shown_time(live.get("at")),
+            "language": live.get("language", "").replace("_", "-")}   # the table's words are in it (lang="es")
