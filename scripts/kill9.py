@@ -16,7 +16,8 @@ A new child starts on the same state folder, in front of the same table:
 - A button press dies with the station if its action was not committed: the reference says how
   many button actions the script has made by the end of each step, so when the journal holds
   fewer, the presses are made again, from the first press of their group (SPARE, SELECT …,
-  CONFIRM: a menu open when the station died is gone, as the players would see).
+  CONFIRM: a menu open when the station died is gone, as the players would see); in a group of
+  several actions cut after one, from the first press after the last action committed.
 - The game clock resumes at the journal's last action (docs/journal.md), not at the moment of
   the kill. The players go by the station's clock, as children at the table would: while the new
   station boots and looks at the table its game clock stands still, then the script goes on when
@@ -329,10 +330,13 @@ def resume_point(ref: Reference, last_step: int, journal_buttons: int) -> tuple[
         first, end = press_group(ref, last_step)
         if any(ref.steps[i].kind == "press" for i in range(first, end + 1)):
             before = ref.buttons_after.get(first - 1, 0) if first > 0 else 0
-            if journal_buttons < ref.buttons_after[end] and journal_buttons <= before:
-                return first, first  # the group's action never reached the journal: press it all again
-            if journal_buttons < ref.buttons_after[last_step]:
-                return last_step, last_step  # a group of several actions, cut after one: the next press again
+            if journal_buttons < ref.buttons_after[end]:
+                if journal_buttons <= before:
+                    return first, first  # the group's action never reached the journal: press it all again
+                # a group of several actions, cut after one: the presses after the last one committed
+                # again, from the first (a menu they were going through died with the station)
+                committed = min(i for i in range(first, end + 1) if ref.buttons_after.get(i, before) >= journal_buttons)
+                return committed + 1, committed + 1
     return last_step + 1, last_step + 1
 
 

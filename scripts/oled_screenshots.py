@@ -16,7 +16,7 @@ from station.config import load_config
 from station.games import plugins
 from station.hardware.buttons import Press
 from station.hardware.display import save_preview
-from station.mainloop import CAMERA_LOST
+from station.mainloop import camera_lost
 from station.referee import Referee
 from station.store import Journal
 from station.ui.screens import render
@@ -100,7 +100,7 @@ def math_wars_shots() -> dict[str, View]:
         shots["hand-hidden"] = table.screen()
         shots["hand-revealed"] = table.press("confirm")
         shots["banner"] = table.press("confirm")
-        table.ref.set_fault(CAMERA_LOST)
+        table.ref.set_fault(camera_lost())
         shots["fault"] = table.screen()
     return shots
 

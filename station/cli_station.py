@@ -2,7 +2,8 @@
 
 ``simulate`` and ``demo`` drive the very station the daemon runs — rendered frames, real
 decoding, tracking, the table adapter, the engine, the journal, the OLED screens — on a virtual
-table, so what they show is what a real table would get.
+table, so what they show is what a real table would get. ``--language`` tells them in another
+language the station speaks: the OLED, the story and the spoken lines.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from station import daemon
+from station.i18n import _, language, language_problem, languages, ngettext, use_language
 from station.terminal_text import say
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -36,7 +40,8 @@ def register(sub: Any) -> None:
     p.add_argument("--show", action="store_true", help="show the OLED in the terminal as the scenario plays")
     p.add_argument("--state-dir", type=Path, help="the station's state folder (journal); default: a fresh temporary one")
     p.add_argument("--table-events", action="store_true", help="also print the card tracker's table events")
-    p.set_defaults(run=_simulate)
+    _language_argument(p)
+    p.set_defaults(run=_in_language("simulate", _simulate))
 
     from station.games import plugins
 
@@ -63,6 +68,7 @@ def register(sub: Any) -> None:
     p.add_argument("--text", action="store_true",
                    help="the engine alone, no camera: the virtual players' game told as text (fast)")
     p.add_argument("--save", type=Path, help="--text only: write the game's journal here")
+    _language_argument(p)
     for name in (None, "store", "store_const", "store_true", "store_false", "append", "append_const", "count"):
         p.register("action", name, _noting(p._registry_get("action", name)))
     owners: dict[str, tuple[str, str]] = {}
@@ -70,7 +76,27 @@ def register(sub: Any) -> None:
         group = p.add_argument_group(f"{game.title} ({game.name})")
         game.demo_arguments(group)
         owners.update({action.dest: (game.name, action.option_strings[0]) for action in group._group_actions})
-    p.set_defaults(run=_demo, game_options=owners)
+    p.set_defaults(run=_in_language("demo", _demo), game_options=owners)
+
+
+def _language_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--language", default=None, metavar="LANG",
+                   help=f"the language of the screens, the story and the spoken lines: {', '.join(languages())} "
+                        "(default: en)")
+
+
+def _in_language(command: str, handler: Any) -> Any:
+    """Run ``handler`` with its words in ``--language`` (a language without catalogs is a usage error)."""
+    def run(args: argparse.Namespace) -> int:
+        if args.language is None:
+            return int(handler(args))
+        problem = language_problem(args.language)
+        if problem:
+            print(f"mathstation {command}: --language: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+        with use_language(args.language):
+            return int(handler(args))
+    return run
 
 
 def _noting(base: type[argparse.Action]) -> type[argparse.Action]:
@@ -153,8 +179,10 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
     demo = game.demo(config, args.seed, args.reveal)
     scenario = demo.scenario
     seats = len(demo.expected.seats())
-    say(f"{scenario.title}: {seats} player{'s' if seats != 1 else ''} on the virtual table, {demo.places} cards to put down.")
-    say("Every frame is rendered from the printed cards and read by the station's camera pipeline.\n")
+    players = ngettext("{n} player", "{n} players", seats)
+    say(_("{title}: {players} on the virtual table, {cards} cards to put down.", title=scenario.title, players=players,
+          cards=demo.places))
+    say(_("Every frame is rendered from the printed cards and read by the station's camera pipeline.") + "\n")
     story = _Story(game.story(demo.expected), sys.stdout)
     pace = args.pace if args.pace is not None else (1 / scenario.fps if sys.stdout.isatty() else 0.0)
     with tempfile.TemporaryDirectory(prefix="mathstation-demo-") as scratch:
@@ -176,14 +204,19 @@ def _table_demo(game: Any, config: dict[str, Any], args: argparse.Namespace) -> 
     print()
     say("\n".join(game.summary(expected)))
     if args.screens:
-        say(f"\nThe OLED's screens are saved in {args.screens} (one frame per {1 / scenario.fps:g} s of play).")
+        seconds = format_decimal(1 / scenario.fps, locale=language())
+        say("\n" + _("The OLED's screens are saved in {folder} (one frame per {seconds} s of play).",
+                     folder=args.screens, seconds=seconds))
     if args.sounds:
-        say(f"Every sound and spoken line is saved in {args.sounds} (its index: sounds.jsonl).")
+        say(_("Every sound and spoken line is saved in {folder} (its index: {index}).", folder=args.sounds,
+              index="sounds.jsonl"))
     if same and outcome == expected.outcome():
-        say(f"\nThe station read and judged all {len(actions)} plays exactly as the players' own referee did.")
+        say("\n" + ngettext("The station read and judged the {n} play exactly as the players' own referee did.",
+                            "The station read and judged all {n} plays exactly as the players' own referee did.",
+                            len(actions)))
         return EXIT_OK
-    say(f"\nThe station's game differs from the players' ({len(actions)} plays read, "
-        f"{len(expected.actions)} made).", file=sys.stderr)
+    say("\n" + _("The station's game differs from the players' ({read} plays read, {made} made).",
+                 read=len(actions), made=len(expected.actions)), file=sys.stderr)
     return EXIT_FAILED
 
 
@@ -202,7 +235,7 @@ class _Story:
 
     def tell(self, record: dict[str, Any]) -> None:
         if record.get("type") == "note":
-            self._say(f"  [station] {record['title']}: {record['detail']}")
+            self._say("  " + _("[station] {title}: {detail}", title=record["title"], detail=record["detail"]))
         else:
             for line in self._tell(record):
                 self._say(line)

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.rules import new_game
 from station.game_plugin import StationGame
+from station.i18n import _
 from station.journal_file import write_journal_file
 from station.terminal_text import say
 
@@ -21,10 +22,10 @@ def text_demo(plugin: StationGame, config: Mapping[str, Any], seed: int, *, save
     """Play and tell the game; ``save`` writes its journal for ``mathstation replay``."""
     game = new_game(config)
     say(plugin.headline(game))
-    say(f"Virtual players, shuffle seed {seed}.")
+    say(_("Virtual players, shuffle seed {seed}.", seed=seed))
     print()
     tell = plugin.story(game)
-    for _, events in plugin.virtual_players(game, seed):
+    for _action, events in plugin.virtual_players(game, seed):
         for event in events:
             for line in tell(event):
                 say(line)
@@ -34,5 +35,5 @@ def text_demo(plugin: StationGame, config: Mapping[str, Any], seed: int, *, save
     say("\n".join(plugin.summary(game)))
     if save:
         write_journal_file(save, game.config, game.actions)
-        say(f"\nJournal saved to {save}: replay it with `mathstation replay {save}`")
+        say("\n" + _("Journal saved to {file}: replay it with `mathstation replay {file}`", file=save))
     return 0

@@ -5,7 +5,8 @@ virtual camera. Table events carry the time the camera took their frame (``Frame
 same clock as ``now``), not the tick's: after a slow tick the two differ, and a game that judges
 who was first (Math Rush's reaction window) must see when the card went down. A camera that fails mid-game shows "Camera lost", keeps the game, and is tried
 again every ``retry_every`` seconds; a display that fails is the display's own business (it
-logs and retries) — the referee never stops for either.
+logs and retries) — the referee never stops for either. Screens and spoken lines come in the
+game's language (``Referee.speaking``): the one its setup chose, else the station's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from station.hardware.buttons import Buttons
 from station.hardware.camera import Camera, CameraError, CameraLost, Frame
 from station.hardware.display import Display
 from station.hardware.signals import Signals
+from station.i18n import _
 from station.referee import Referee
 from station.speech.voice import Voice
 from station.ui.screens import render
@@ -34,7 +36,10 @@ from station.vision.track import CardTracker
 
 log = logging.getLogger("station.loop")
 
-CAMERA_LOST = FaultView("Camera lost", "Check its cable", "The game is kept")
+
+def camera_lost() -> FaultView:
+    """The fault screen while the camera is away: the game waits, nothing is lost."""
+    return FaultView(_("Camera lost"), _("Check its cable"), _("The game is kept"))
 
 
 @dataclass
@@ -81,6 +86,10 @@ class Station:
         return self.referee.resume(now, places=recall)
 
     def tick(self, now: float) -> None:
+        with self.referee.speaking():
+            self._tick(now)
+
+    def _tick(self, now: float) -> None:
         for press in self.buttons.presses():
             self.referee.press(press, now)
         self.referee.advance(now)  # the game's own clock: a round's time up, a window closed
@@ -105,7 +114,11 @@ class Station:
             self.board.publish(self.referee, frame, observation, tuple(self.tracker.cards.values()), now)
 
     def refresh(self, now: float) -> None:
-        """Draw the screen the referee wants now and give the signals it queued."""
+        """Draw the screen the referee wants now and give the signals it queued (in the game's words)."""
+        with self.referee.speaking():
+            self._refresh(now)
+
+    def _refresh(self, now: float) -> None:
         view = self.referee.screen(now)
         if view != self.last_view:
             image = render(view)
@@ -160,6 +173,6 @@ class Station:
     def _lose(self, now: float, why: str) -> None:
         log.warning("camera lost: %s", why)
         self._lost_since, self._last_try = now, now
-        self.referee.set_fault(CAMERA_LOST)
+        self.referee.set_fault(camera_lost())
         self.signals.fault(True)
         self.referee.log_event({"type": "camera_lost", "t": self.referee.game_time(now), "reason": why})

@@ -14,6 +14,7 @@ import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from station.i18n import _
 from station.ui.views import BannerView
 
 IP_COMMAND = ("ip", "-j", "-4", "addr", "show")
@@ -70,23 +71,25 @@ def address_view(addresses: list[Address], page: Page | None) -> BannerView:
     type; a whole address does not fit the OLED's width on one), and what to do with it. With the
     page off, the address and that it is off; bound to this machine only, that address and so."""
     if page is not None and page.local_only:
-        return BannerView("Teacher page", f"http://\n{page.bind}:{page.port}", ("On this station only",),
-                          "Others: bind 0.0.0.0")
+        return BannerView(_("Teacher page"), f"http://\n{page.bind}:{page.port}", (_("On this station only"),),
+                          _("Others: bind {address}", address="0.0.0.0"))
     if page is not None and not page.everywhere:
-        return BannerView("Teacher page", f"http://\n{page.bind}:{page.port}", (), "Type it in a browser")
+        return BannerView(_("Teacher page"), f"http://\n{page.bind}:{page.port}", (), _("Type it in a browser"))
     if not addresses:
-        return BannerView("Station address", "No network", ("Connect Wi-Fi or a cable",), "Games work without it")
+        return BannerView(_("Station address"), _("No network"), (_("Connect Wi-Fi or a cable"),),
+                          _("Games work without it"))
     first = addresses[0].ip
     if page is None:
-        return BannerView("Station address", first, ("Teacher page is off",), "Turn it on in station.toml")
-    return BannerView("Teacher page", f"http://\n{first}:{page.port}", (), "Type it in a browser")
+        return BannerView(_("Station address"), first, (_("Teacher page is off"),),
+                          _("Turn it on in {file}", file="station.toml"))
+    return BannerView(_("Teacher page"), f"http://\n{first}:{page.port}", (), _("Type it in a browser"))
 
 
 def teacher_page_view(addresses: list[Address], page: Page, pin: str) -> BannerView:
     """The menu's Teacher page: the same address to type as the Station address screen, and the
     PIN the page asks for."""
     shown = address_view(addresses, page)
-    return BannerView(shown.title, shown.big, (f"PIN {pin}",), shown.hint)
+    return BannerView(shown.title, shown.big, (_("PIN {pin}", pin=pin),), shown.hint)
 
 
 def station_address_view(page: Page | None = None) -> BannerView:

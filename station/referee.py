@@ -7,13 +7,19 @@ answer it, so a power cut can lose a screen, never a play; and a restart resumes
 game at the same point by replaying its actions. Time enters a game only as actions: when the
 game's ``deadline`` passes (a round's clock, a reaction window), the referee applies the action
 the game asked for, stamped with the deadline's own time, so a replay of the journal is exact.
+
+Words: a game is shown and spoken in the language its setup chose (the Language row; the
+station's ``[station] language`` when none was chosen), from its start to its end: every entry
+point runs in it (``speaking``), the menu and setup in the station's.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from engine.errors import EngineError
@@ -22,6 +28,8 @@ from engine.protocol import Deadline, Game
 from station.config import StationConfig
 from station.game_plugin import StationGame
 from station.hardware.buttons import Press
+from station.i18n import _, ngettext, use_language
+from station.i18n import language as language_now
 from station.store import Journal, JournalError, JournalReset
 from station.table.adapter import Note, TableAdapter
 from station.table.mat import MatLayout
@@ -30,17 +38,35 @@ from station.ui.views import FaultView, View
 
 log = logging.getLogger("station.referee")
 
-JOURNAL_FAILING = FaultView("Can't save", "The SD card is full or failing", "Plays are not counted")
 MAX_DEADLINES = 100  # deadlines fired for one action at most: a game whose deadline never moves is a bug
-JOURNAL_RESET = Note("journal", "Journal damaged", "kept aside; new one started")
 ROOM = "room"  # the source of the class's pause and resume actions
 TABLE_WAIT = 1.5  # seconds a pressed action waits for a clear frame of the table before it reads the last one
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def journal_failing() -> FaultView:
+    """The fault screen while the journal cannot keep a play."""
+    return FaultView(_("Can't save"), _("The SD card is full or failing"), _("Plays are not counted"))
+
+
+def journal_reset() -> Note:
+    """The note when the journal was found damaged and a new one started (the old one kept aside)."""
+    return Note("journal", _("Journal damaged"), _("kept aside; new one started"))
 
 
 def set_aside_note(count: int) -> Note:
     """The OLED's word when a restart found the game's last plays damaged in the journal."""
-    return Note("journal", "Journal damaged", f"last {count} play{'s' if count != 1 else ''} set aside")
+    return Note("journal", _("Journal damaged"), ngettext("last {n} play set aside", "last {n} plays set aside", count))
+
+
+def _speaking(method: F) -> F:
+    """``method`` with its words (screens, notes, spoken lines) in the game's language."""
+    @functools.wraps(method)
+    def run(self: Referee, *args: Any, **options: Any) -> Any:
+        with self.speaking():
+            return method(self, *args, **options)
+    return run  # type: ignore[return-value]
 
 
 class Referee:
@@ -76,11 +102,23 @@ class Referee:
         self._held: list[Mapping[str, Any]] = []  # table events seen while paused: read at the resume
         self._held_sight: tuple[MatLayout | None, Sequence[Any]] = (None, ())
         self._waiting: tuple[dict[str, Any], float] | None = None  # a pressed action that reads the table, and when
+        self.language: str | None = None  # the game's language while one is played (None: the station's)
+        self._failing: FaultView | None = None  # the journal's fault screen, while it shows
         if journal.recovered:
-            self.tell(JOURNAL_RESET)
+            self.tell(journal_reset())
+
+    @contextmanager
+    def speaking(self) -> Iterator[None]:
+        """Words in the game's language inside the ``with`` (the station's with no game)."""
+        if self.language is None:
+            yield
+            return
+        with use_language(self.language):
+            yield
 
     # ---- game lifetime -------------------------------------------------------------------
 
+    @_speaking
     def resume(self, now: float, places: Callable[[int], Mapping[str, tuple[float, float]]] | None = None) -> bool:
         """Come back into the journal's unfinished game, if there is one. ``places``: where the
         cards of a game (by its journal id) lay when the station last saw them, if it knows."""
@@ -88,19 +126,19 @@ class Referee:
             stored = self.journal.current_game()
         except JournalReset as exc:  # the game could not be read back: the file is kept aside
             log.error("%s", exc)
-            self.tell(JOURNAL_RESET)
+            self.tell(journal_reset())
             return False
         if stored is None:
             return False
         try:
-            game, _ = replay(stored.config, stored.actions)
+            game, _events = replay(stored.config, stored.actions)
         except (EngineError, ValueError) as exc:
             log.error("the journal's game %s cannot be replayed (%s): it is stopped", stored.id, exc)
             try:
                 self.journal.stop(stored.id)
             except JournalReset as reset:  # the old game went aside with the file
                 log.error("%s", reset)
-            self.tell(Note("journal", "Old game lost", "it could not be replayed"))
+            self.tell(Note("journal", _("Old game lost"), _("it could not be replayed")))
             return False
         reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
         self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
@@ -119,17 +157,19 @@ class Referee:
             self.tell(set_aside_note(count))
         return True
 
-    def start(self, config: Mapping[str, Any], now: float, reveal: str = "press") -> None:
+    def start(self, config: Mapping[str, Any], now: float, reveal: str = "press", language: str | None = None) -> None:
+        """A new game; ``language``: its words (the setup's Language row), else the language of now."""
         game = new_game(config)
         game_id = self._write(lambda: self.journal.start_game(game.config))
         assert game_id is not None
-        self._begin(game, game_id, now, t=0.0, reveal=reveal)
+        self._begin(game, game_id, now, t=0.0, reveal=reveal, language=language)
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
         if self.room_paused:   # a game started while every table is paused waits with the rest
             self.pause(now)
 
-    def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str) -> None:
+    def _begin(self, game: Game, game_id: int, now: float, *, t: float, reveal: str, language: str | None = None) -> None:
         self.game, self.game_id, self._state, self._stuck = game, game_id, None, None
+        self.language = language or language_now()
         self._frozen, self._held, self.controller.paused, self._waiting = None, [], False, None
         self.adapter = self.games[game.name].table(game.config)
         self._t_base, self._now_base = t, now
@@ -144,6 +184,7 @@ class Referee:
             self.log_event({"type": "game_ended", "game_id": self.game_id})
         self.game = self.game_id = self.adapter = self._state = None
         self._frozen, self._held, self.controller.paused, self._waiting = None, [], False, None
+        self.language = None
         self.controller.game_ended()
 
     def hidden_places(self) -> dict[str, tuple[float, float]]:
@@ -162,6 +203,7 @@ class Referee:
     def paused(self) -> bool:
         return self._frozen is not None
 
+    @_speaking
     def set_room(self, paused: bool, now: float) -> None:
         """What the class's room says now: the game in play (and any started) pauses or goes on."""
         self.room_paused = paused
@@ -170,6 +212,7 @@ class Referee:
         else:
             self.resume_play(now)
 
+    @_speaking
     def pause(self, now: float, source: str = ROOM) -> None:
         """Stop the game's time: the deadlines due by now fall first, then a journaled ``pause``;
         from here no deadline falls and the clock stands (a child loses no time)."""
@@ -186,6 +229,7 @@ class Referee:
             self.controller.paused = True
             log.info("game %s paused at %.2f s", self.game_id, t)
 
+    @_speaking
     def resume_play(self, now: float, source: str = ROOM) -> None:
         """Go on from where the game's time stood: a journaled ``resume`` at that same time; the
         table events seen while paused are read now."""
@@ -209,11 +253,13 @@ class Referee:
 
     # ---- inputs --------------------------------------------------------------------------
 
+    @_speaking
     def advance(self, now: float) -> None:
         """Let the game's own clock act: apply every deadline that has passed by ``now``."""
         if self.game is not None:
             self._fire_deadlines(self.game_time(now))
 
+    @_speaking
     def table_events(self, events: Sequence[Mapping[str, Any]], mat: MatLayout | None, now: float,
                      snapshot: Sequence[Any] = (), busy: Sequence[tuple[float, float, float, float]] = ()) -> None:
         """One frame's tracker events (already debounced) with the mat the camera sees, the
@@ -235,13 +281,15 @@ class Referee:
 
     def press(self, press: Press, now: float) -> None:
         over = self.game is not None and self.game.outcome().over
-        for intent in self.controller.press(press, now, self.state(), over):
+        with self.speaking():
+            intents = self.controller.press(press, now, self.state(), over)
+        for intent in intents:   # each in the language of its moment: a game ended, setup is the station's again
             if isinstance(intent, StartGame):
                 try:
-                    self.start(intent.config, now, intent.reveal)
+                    self.start(intent.config, now, intent.reveal, intent.language)
                 except EngineError as exc:  # e.g. a team size the player count cannot make
                     log.warning("cannot start %s: %s", intent.config, exc)
-                    self.tell(Note("setup", "Cannot start", str(exc)[:60]))
+                    self.tell(Note("setup", _("Cannot start"), str(exc)[:60]))
             elif isinstance(intent, Act) and self.adapter is not None:
                 action = {**intent.action, "t": self.game_time(now), "source": "button"}
                 if not self.adapter.reads_table(action):
@@ -255,6 +303,7 @@ class Referee:
                 if intent.then_setup:
                     self.controller.open_setup()
 
+    @_speaking
     def table_seen(self, taken: float | None, now: float, hand_over: bool = False) -> None:
         """The station has read a frame taken at ``taken`` (None: no frame this time). A pressed
         action that reads the table (CONFIRM submitting the strip) is completed from the first
@@ -274,6 +323,7 @@ class Referee:
         action = {**waiting[0], "t": max(waiting[0]["t"], self.game.last_t)}  # the clock may have acted since
         self.apply(self.adapter.complete(action, self.state() or {}))
 
+    @_speaking
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Judge one action: journal it first (committed), then screens and signals. The journal
         and the game never disagree: an action the engine refuses is taken out again, and one
@@ -285,26 +335,28 @@ class Referee:
             checked = self.game.check_action(action)  # a malformed action must not reach the journal
         except EngineError as exc:
             log.error("a malformed action was not played: %s", exc)
-            self.tell(Note("refused", "Not understood", str(exc)[:60]), action.get("t"))
+            self.tell(Note("refused", _("Not understood"), str(exc)[:60]), action.get("t"))
             return []
         try:
             self._write(lambda: self.journal.append(self._game_id(), checked))
         except JournalError as exc:
             log.error("the journal cannot keep a play: %s", exc)
-            self.controller.set_fault(JOURNAL_FAILING)
+            self._failing = journal_failing()
+            self.controller.set_fault(self._failing)
             return []
         try:
             events = self.game.apply(checked)
         except EngineError as exc:
             self._write(lambda: self.journal.drop_last(self._game_id()), again=False)  # rewritten without it
             log.error("the engine refused %s: %s", checked, exc)
-            self.tell(Note("refused", "Not understood", str(exc)[:60]), checked["t"])
+            self.tell(Note("refused", _("Not understood"), str(exc)[:60]), checked["t"])
             return []
         self._state = None
         if self.adapter is not None and self.adapter.standing:  # after a restart: what still stands
             self.adapter.still_known(self.game.table_cards())
-        if self.controller.fault is JOURNAL_FAILING:
+        if self._failing is not None and self.controller.fault is self._failing:
             self.controller.set_fault(None)
+        self._failing = None
         self.log_event({"type": "action", "action": checked})
         for event in events:
             self.log_event(event)
@@ -330,24 +382,25 @@ class Referee:
                 return
         log.error("more than %d deadlines fell due at once: the rest wait for the next frame", MAX_DEADLINES)
 
+    @_speaking
     def undo(self) -> None:
         """Take back the last action (a misread card): the game is replayed without it."""
         if self.game is None or self.game_id is None:
             return
         if self.game.actions and self.game.actions[-1]["type"] in ("pause", "resume"):
-            self.tell(Note("undone", "Nothing to undo", "since the pause"))   # the room's time is no play
+            self.tell(Note("undone", _("Nothing to undo"), _("since the pause")))   # the room's time is no play
             return
         resets = self._resets
         dropped = self._write(lambda: self.journal.drop_last(self._game_id()))
         if dropped is None:
             return
-        self.game, _ = replay(self.game.config, self.game.actions[:-1])
+        self.game, _events = replay(self.game.config, self.game.actions[:-1])
         self._state = None
         self.log_event({"type": "undone", "action": dropped})
         what = dropped.get("card") or dropped["type"]
-        self.controller.undone(Note("undone", "Undone", f"{dropped.get('player', '')} {what}".strip()))
+        self.controller.undone(Note("undone", _("Undone"), f"{dropped.get('player', '')} {what}".strip()))
         if self._resets != resets:  # undone clears the screens: the players must still hear of the journal
-            self.tell(JOURNAL_RESET)
+            self.tell(journal_reset())
 
     def _write(self, write: Callable[[], T], *, again: bool = True) -> T | None:
         """One journal write. If the journal finds itself damaged, it keeps the file aside and
@@ -359,7 +412,7 @@ class Referee:
         except JournalReset as exc:
             log.error("%s: the game in play goes on in the new journal", exc)
             self._resets += 1
-            self.tell(JOURNAL_RESET)
+            self.tell(journal_reset())
             if self.game is not None:
                 self.game_id = self.journal.start_game(self.game.config)
                 for action in self.game.actions:
@@ -373,6 +426,7 @@ class Referee:
     def set_fault(self, fault: FaultView | None) -> None:
         self.controller.set_fault(fault)
 
+    @_speaking
     def tell(self, note: Note, t: float | None = None) -> None:
         """Show a note, and log it: the log holds everything the players were told."""
         self.log_event({"t": t, **note.as_json()})
@@ -386,6 +440,7 @@ class Referee:
             self._state = self.game.state()
         return self._state
 
+    @_speaking
     def screen(self, now: float) -> View:
         return self.controller.view(now, self.state(), self.clock_time(now) if self.game else 0.0)
 

@@ -279,7 +279,7 @@ def test_the_setup_rows_read_in_spanish():
                                   (15, "15 min")], 7, "7 min"),
             ("replay", "Cartas muertas", [(False, "fuera"), (True, "vuelven")], False, "fuera"),
             ("rounds", "Rondas", [(1, "1"), (2, "2"), (3, "3"), (5, "5")], 1, "1"),
-            ("stolen", "Puntos", [(False, "las tuyas"), (True, "robados")], False, "las tuyas"),
+            ("stolen", "Puntos", [(False, "las tuyas"), (True, "las de otros")], False, "las tuyas"),
         ]
 
 
@@ -287,11 +287,11 @@ def test_the_live_screens_read_in_spanish():
     with use_language("es"):
         race = game_of(("Ana", "Ben"), start=None, rounds=2)
         assert BB.live_view(race.state(), 0.0, 0) == BannerView(
-            "Ronda 1 de 2", "¿Listos?", ("Una estrella cada uno", "Baraja y roba 3"), "CONFIRM: ¡ya!")
+            "Ronda 1 de 2", "¿Todo listo?", ("Una estrella cada uno", "Baraja y roba 3"), "CONFIRM: ¡ya!")
         solo = game_of(start=10.0)
         play(solo, "BB-A-N1A", (1, 0), 180, t=11.0)
         assert BB.live_view(solo.state(), 75.0, 0) == MapView(
-            "Big Bang", (Tile((0, 0), "*"), Tile((1, 0), "1", last=True)), ("va 1", "faltan 27"), "01:05",
+            "Big Bang", (Tile((0, 0), "*"), Tile((1, 0), "1", last=True)), ("llevas 1", "faltan 27"), "01:05",
             "Juega y roba hasta 3")
         race.apply({"type": "start", "t": 1.0})
         assert BB.live_view(race.state(), 2.0, 0).hint == "SELECT: mapa de Ben"
@@ -301,7 +301,7 @@ def test_every_card_that_does_not_fit_is_judged_in_spanish():
     with use_language("es"):
         game = game_of(("Ana", "Ben"), rules_cards=True)
         assert shown(game, play(game, "BB-A-R3", (1, 0), 60))[0].view == VerdictView(
-            "wrong", "Lado muerto", "Ese lado no admite nada. Quítala", "Ana: Carta de reglas")
+            "wrong", "Lado muerto", "Ese lado no admite nada. Quítala", "Ana: carta de reglas")
         play(game, "BB-A-N4A", (1, 0), 180)
         assert shown(game, play(game, "BB-A-N6A", (2, 0), 0, t=2.0))[0].view == VerdictView(
             "wrong", "No encaja", "Debe ser 1 más o 1 menos. Quítala", "Ana: 6 junto a 4")
@@ -310,7 +310,7 @@ def test_every_card_that_does_not_fit_is_judged_in_spanish():
         assert shown(game, play(game, "BB-A-N5A", (1, 0), 180, t=4.0))[0].view == VerdictView(
             "wrong", "Sitio ocupado", "Ya hay una carta. Quítala", "Ana: 5")
         assert shown(game, play(game, "BB-A-R1", (2, 0), 0, t=5.0))[0].view == VerdictView(
-            "wrong", "No encaja", "Ahí solo va 6 o 7. Quítala", "Ana: Carta de reglas")
+            "wrong", "No encaja", "Ahí solo va 6 o 7. Quítala", "Ana: carta de reglas")
         assert shown(game, play(game, "BB-A-N3A", (2, 0), 0, t=6.0))[0].view == VerdictView("ok", "3", "encaja")
 
 
@@ -321,9 +321,9 @@ def refused(event: dict[str, Any], players: tuple[str, ...] = ("Ana", "Ben")) ->
 
 @pytest.mark.parametrize("event, words", [
     ({"code": "not_your_set", "set": "B", "owner": "Ben", "own": "A"},
-     ("No es tu juego", "El juego B es de Ben. Juega el A")),
+     ("No es tu mazo", "El mazo B es de Ben. Usa el A")),
     ({"code": "not_your_set", "set": "C", "owner": None, "own": "A"},
-     ("No es tu juego", "El juego C no es tuyo. Juega el A")),
+     ("No es tu mazo", "El mazo C no es tuyo. Usa el A")),
     ({"code": "wrong_game", "game": "sum"}, ("Otro juego", "No es de Big Bang. Quítala")),
     ({"code": "rules_off"}, ("Sin reglas", "Hoy no se usa: guárdala en la caja")),
     ({"code": "played_stays"}, ("Se queda", "Lo jugado se queda: vuelve a ponerla")),
@@ -336,7 +336,7 @@ def refused(event: dict[str, Any], players: tuple[str, ...] = ("Ana", "Ben")) ->
     ({"code": "started"}, ("Ya en marcha", "La ronda ya empezó")),
     ({"code": "round_on"}, ("Ronda en juego", "Termina antes esta ronda")),
     ({"code": "round_over"}, ("Fin de ronda", "Se acabó la ronda. CONFIRM: otra ronda")),
-    ({"code": "game_over"}, ("Fin del juego", "CONFIRM: otra partida")),
+    ({"code": "game_over"}, ("Fin de partida", "CONFIRM: otra partida")),
 ])
 def test_every_refusal_is_worded_in_spanish_from_its_code_and_values(event, words):
     with use_language("es"):
@@ -348,7 +348,7 @@ def test_a_real_refusal_is_worded_in_spanish_not_from_the_engines_english():
     game = game_of(("Ana", "Ben"))
     events = play(game, "BB-B-N5A", (1, 0), 180)  # Ana plays Ben's card
     with use_language("es"):
-        assert shown(game, events)[0].view == VerdictView("wrong", "No es tu juego", "El juego B es de Ben. Juega el A",
+        assert shown(game, events)[0].view == VerdictView("wrong", "No es tu mazo", "El mazo B es de Ben. Usa el A",
                                                           "Ana")
 
 
@@ -371,15 +371,15 @@ def test_the_moments_of_a_round_read_in_spanish():
         play(game, "BB-A-N4A", (1, 0), 180)
         ended = shown(game, game.apply({"type": "time_up", "t": 60.0}))
         sums = [o.view for o in ended if o.view.title in ("Ana", "Ben")]  # after the shared "Time is up!"
-        assert sums == [BannerView("Ana", "−26 puntos", ("1 jugada: +1", "quedan 27: −27"), "CONFIRM: sigue"),
-                        BannerView("Ben", "−28 puntos", ("0 jugadas: +0", "quedan 28: −28"), "CONFIRM: sigue")]
+        assert sums == [BannerView("Ana", "−26 puntos", ("1 jugada: +1", "quedan 27: −27"), "CONFIRM: seguir"),
+                        BannerView("Ben", "−28 puntos", ("0 jugadas: +0", "quedan 28: −28"), "CONFIRM: seguir")]
         assert BB.live_view(game.state(), 61.0, 0) == BannerView(
             "Ronda 1 de 2", "Fin de ronda", ("Ana: −26 puntos", "Ben: −28 puntos"), "Recoge y CONFIRM")
         (ready,) = shown(game, game.apply({"type": "next_round", "t": 62.0}))
         assert ready.view == BannerView("Ronda 2", "Baraja", ("Estrella al centro, roba 3",), "y CONFIRM: ¡ya!")
         game.apply({"type": "start", "t": 63.0})
         end = shown(game, game.apply({"type": "time_up", "t": 123.0}))
-        assert end[-1].view == BannerView("Fin del juego", "¡Gana Ana!", ("Ana: −54 puntos", "Ben: −56 puntos"),
+        assert end[-1].view == BannerView("Fin de partida", "¡Gana Ana!", ("Ana: −54 puntos", "Ben: −56 puntos"),
                                           "CONFIRM: otra partida")
 
 

@@ -33,10 +33,10 @@ def test_a_race_is_said_in_spanish_event_by_event():
         assert wrong.startswith("Ana. No encaja. Debe ser ") and wrong.endswith(" menos. Quítala.")
         (theirs,) = said(game.apply({"type": "play", "t": 3, "player": "Ana", "card": "BB-B-N5A", "cell": [2, 0],
                                      "turn": 0}), ("Ana", "Ben"))
-        assert theirs == "Ana. No es tu juego. El juego B es de Ben. Juega el A."
+        assert theirs == "Ana. No es tu mazo. El mazo B es de Ben. Usa el A."
         ended = said(game.apply({"type": "time_up", "t": 60}), ("Ana", "Ben"))
-        assert ended[0] == "¡Se acabó el tiempo! Manos fuera."
-        assert ended[-1] == "¡Ana gana el juego!"
+        assert ended[0] == "¡Se acabó el tiempo! Manos quietas."
+        assert ended[-1] == "¡Ana gana la partida!"
 
 
 @pytest.mark.parametrize("event, players, words", [
@@ -45,7 +45,7 @@ def test_a_race_is_said_in_spanish_event_by_event():
     ({"type": "player_done", "player": "Ben", "reason": "out"}, ("Ana", "Ben"),
      "Ben no puede seguir: ya no encaja nada."),
     ({"type": "game_over", "scores": {"Ana": 1, "Ben": 1}, "winners": ["Ana", "Ben"], "rounds": []}, ("Ana", "Ben"),
-     "¡Ana y Ben ganan el juego!"),
+     "¡Ana y Ben ganan la partida!"),
 ])
 def test_each_spoken_line_is_the_games_own_spanish(event, players, words):
     with use_language("es"):
@@ -66,7 +66,7 @@ def test_the_counts_said_in_spanish_agree_with_their_number():
         (round_won,) = said([{"type": "round_over", "round": 2, "winners": ["Ben"]}], ("Ana", "Ben"))
         assert re.fullmatch(r"Ben gana la ronda \S+\.", round_won)
         (alone,) = said([{"type": "game_over", "scores": {"Ana": 26}, "winners": ["Ana"], "rounds": []}])
-        assert re.fullmatch(r"Fin del juego: Ana tiene .+ puntos\.", alone)
+        assert re.fullmatch(r"Fin de la partida: Ana tiene .+ puntos\.", alone)
 
 
 def told(language: str, seed: int = 3) -> tuple[list[str], list[str]]:
@@ -85,17 +85,17 @@ def test_the_demo_story_is_told_in_spanish():
     english, english_frame = told("en")
     spanish, spanish_frame = told("es")
     assert len(spanish) == len(english) > 50
-    assert spanish[0] == ("  Big Bang: Ana (juego A) y Ben (juego B) hacen una carrera: ¡roba 3 y pon cartas junto "
+    assert spanish[0] == ("  Big Bang: Ana (mazo A) y Ben (mazo B) hacen una carrera: ¡roba 3 y pon cartas junto "
                           "a la estrella negra! 5:00 en el reloj.")
     assert "  Ana juega 4 (quedan 33 cartas)." in spanish
     assert any(re.fullmatch(r"  Ben: 6 no vale: 6 junto a 2: Debe ser 1 más o 1 menos\. Quítala\.", s) for s in spanish)
     assert any(s.startswith("  La mano de Ana está muerta: ") for s in spanish)
-    assert spanish[-1] == "  Fin del juego: Ana 38, Ben 32. ¡Gana Ana!"
+    assert spanish[-1] == "  Fin de la partida: Ana 38, Ben 32. ¡Gana Ana!"
     english_words = re.compile(r"\b(plays|discards|draws|left|pile|Round|Game over|wins|fits|beside|hand)\b")
     assert [s for s in spanish + spanish_frame if english_words.search(s)] == []
     assert all(s != e for s, e in zip(spanish, english)), "every line of the story has words, each one Spanish"
-    assert spanish_frame[0] == "Big Bang · Ana, Ben · carrera · Cartas de reglas · se rejuega · 5 min"
-    assert spanish_frame[1] == "Fin del juego: gana Ana."
+    assert spanish_frame[0] == "Big Bang · Ana, Ben · carrera · Cartas de reglas · los descartes vuelven · 5 min"
+    assert spanish_frame[1] == "Fin de la partida: ganó Ana."
 
 
 def test_the_story_in_english_keeps_the_engines_sentences_where_they_were_right():

@@ -12,7 +12,7 @@ from classroom_station_helpers import ACL, CLASS, USERS, Station, Watcher, games
 from station.classroom import topics
 from station.classroom.member import CLASS_ROSTER_NAME, ClassRoster
 from station.roster import ROSTER_NAME, Roster
-from station.ui.controller import PAUSED
+from station.ui.controller import paused_view
 from station.ui.views import VerdictView
 
 
@@ -41,7 +41,7 @@ def test_pause_every_table_stops_the_clock_and_a_notice_shows_once(broker, tmp_p
     station.referee.start({"game": "whos-counting", "players": ["Ana", "Ben"], "seed": 3}, station.now)
     publish(broker, topics.room(CLASS), {"v": 1, "paused": True, "notice": None, "at": now_text()})
     wait_for(lambda: station.referee.paused, step=station.tick)
-    assert station.referee.screen(station.now) == PAUSED
+    assert station.referee.screen(station.now) == paused_view()
     frozen = station.referee.game_time(station.now)
     for _ in range(10):
         station.tick(1.0)

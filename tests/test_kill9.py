@@ -106,6 +106,26 @@ def test_a_menu_cut_short_by_the_kill_is_pressed_again_from_spare():
     assert module.resume_point(ref, 0, journal_buttons=0) == (1, 1)  # the card lies: no need to lay it again
 
 
+def test_a_menu_after_a_committed_action_in_the_same_group_is_opened_again_from_its_first_press():
+    """Who's Counting?'s wild card: CONFIRM submits (the Choice card asks to be named), CONFIRM opens
+    the question, SELECT x2, CONFIRM names it, CONFIRM scores. Killed among the SELECTs with only the
+    submit in the journal, the new station has no menu open: the players go on from the press after
+    the submit (it was resumed among the SELECTs, and the menu's last CONFIRM chose Cancel: the
+    declare, the score and the window's close were lost in a kill -9 run)."""
+    module = kill9()
+    from station.sim.scenario import Step
+
+    steps = [Step("place", "WC-A-CHO1", {}, 1), Step("press", "confirm", {}, 2), Step("expect", {}, {}, 3),
+             Step("press", "confirm", {}, 4), Step("press", "select", {}, 5), Step("press", "select", {}, 6),
+             Step("press", "confirm", {}, 7), Step("press", "confirm", {}, 8), Step("wait", 5.5, {}, 9)]
+    after = {0: 0, 1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 2, 7: 3, 8: 3}
+    ref = module.Reference("test", steps, {}, {}, after, [], (), 0.0, 1)
+    assert module.resume_point(ref, 5, journal_buttons=1) == (2, 2)   # from the question again
+    assert module.resume_point(ref, 1, journal_buttons=0) == (1, 1)   # the submit itself not kept: press it again
+    assert module.resume_point(ref, 6, journal_buttons=2) == (7, 7)   # named: CONFIRM scores
+    assert module.resume_point(ref, 7, journal_buttons=3) == (8, 8)   # all kept: go on
+
+
 def test_a_press_that_only_went_through_the_killed_stations_screens_is_not_made_on_the_new_one():
     """Found in Math Rush's demo: killed while the round's results waited for CONFIRM, the new
     station shows "Clear cards, CONFIRM" instead; the script's CONFIRM meant for the results started

@@ -204,7 +204,7 @@ def test_in_spanish_a_remainder_a_payment_and_a_math_war_are_said_in_a_childs_wo
     assert [row.detail for row in both.rows] == ["solo 14", "solo 13"] and both.hint == "Resto: sin MATH CRATE"
     won = next(v for v in moments["remainder"] if isinstance(v, BannerView))
     assert (won.title, won.big, won.lines, won.hint) == ("Gana la mano 1", "Farouk", ("Ana: 2 a su botín",),
-                                                         "Con las cartas jugadas")
+                                                         "Contando las jugadas")
     team_won = next(v for v in moments["teams"] if isinstance(v, BannerView))
     assert team_won.lines == ("Chloé: 18 a Ana", "Farouk: 18 a Ana")
     war = next(v for v in moments["math_war"] if isinstance(v, BannerView) and v.title == "¡MATH WAR!")

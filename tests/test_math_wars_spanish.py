@@ -60,7 +60,7 @@ EVENTS = [
       "face_down": 3}, "Ana destapa COUNT META 8 sobre 3 cartas boca abajo."),
     ({"type": "card_played", "player": "Ben", "card": "MW-B-N20", "kind": "count-meta", "face": "COUNT META 20",
       "face_down": 1}, "Ben destapa COUNT META 20 sobre 1 carta boca abajo."),
-    (RESULT, "Ana: 21 − 5 = 16; Ben: 19 ÷ 10 deja resto: solo cuenta tu carta COUNT META (19). "
+    (RESULT, "Ana: 21 − 5 = 16; Ben: 19 ÷ 10 deja resto: solo cuenta la carta COUNT META (19). "
              "Equipos: Rojo 16, Azul −2."),
     ({"type": "math_war", "hand": 4, "level": 1, "sides": ["Ana", "Ben"], "players": ["Ana", "Ben"], "face_down": 3},
      "¡MATH WAR! Empatan Ana and Ben. Cada jugador pone 3 cartas boca abajo, 1 boca arriba y una carta MATH CRATE "
@@ -82,7 +82,7 @@ EVENTS = [
     ({"type": "round_won", "round": 3, "side": "Rojo", "reason": "vote", "victories": 1, "needed": 5},
      "Rojo gana la ronda 3 por votación y una carta VICTORY! (1 de 5)."),
     ({"type": "round_drawn", "round": 2},
-     "Nadie puede luchar la MATH WAR: la ronda 2 acaba en empate y empieza de nuevo."),
+     "Nadie puede seguir la MATH WAR: la ronda 2 queda en empate y empieza de nuevo."),
     ({"type": "round_started", "round": 2, "reason": "next"},
      "Ronda 2: todos barajan un mazo entero de 25 cartas COUNT META."),
     ({"type": "game_won", "side": "Ana", "victories": {"Ana": 4, "Ben": 3}}, "¡Ana gana la partida con 4 cartas VICTORY!"),
@@ -157,13 +157,13 @@ REFUSALS = {   # code: (the OLED's title, its detail, the story's verdict, the s
     "card_already_used": ("Ya usada", "21 ya salió en esta ronda. Quítala",
                           "COUNT META 21 ya salió en esta ronda: debería estar en un botín.",
                           "Ana, la carta {21} ya salió en esta ronda. Quítala."),
-    "not_in_war": ("Espera: MATH WAR", "Solo luchan Ana, Ben. Quítala",
+    "not_in_war": ("Espera: MATH WAR", "Solo luchan Ana and Ben. Quítala",
                    "En esta MATH WAR solo juegan Ana and Ben. Cleo, espera, por favor.",
                    "Cleo, espera: ahora solo luchan Ana and Ben."),
     "player_out": ("Fuera esta ronda", "Espera a la próxima",
                    "Ben está fuera de esta ronda: espera a la siguiente.",
                    "Ben está fuera en esta ronda. Espera a la siguiente."),
-    "game_over": ("Fin de la partida", "CONFIRM: otra partida",
+    "game_over": ("Fin de partida", "CONFIRM: otra partida",
                   "La partida ha terminado: ganó Ben. Empieza otra para volver a jugar.",
                   "La partida ha terminado. Pulsa CONFIRM para jugar otra."),
 }
@@ -181,7 +181,7 @@ def test_each_refusal_is_said_in_spanish_on_the_oled_in_the_story_and_aloud(code
     title, detail, verdict, said = REFUSALS[code]
     with use_language("es"):
         (overlay,) = screens.overlays([event], t.game.state(), "press")
-        assert (overlay.view.title, overlay.view.detail) == (title, detail)
+        assert (overlay.view.title, overlay.view.detail) == (title, spanish_names(detail))
         assert story.describe(event, t.game.rules) == f"No vale: {spanish_names(verdict)}"
         (line,) = spoken.lines([event], t.game.state(), "press")
         number = re.search(r"\{(\d+)\}", said)
@@ -223,7 +223,7 @@ def test_a_hand_is_said_in_spanish_and_its_winner_waits_for_confirm():
     assert said(t, events) == ("accepted", f"Ben gana la mano, con {es_number(21)}.")
     t = Table()
     events = t.hand(Ana=("MW-A-N21", "MW-A-S5"), Ben=("MW-B-N15", "MW-B-A6"))
-    assert said(t, events, "press") == ("your_turn", "Calcula tu resultado y luego pulsa CONFIRM.")
+    assert said(t, events, "press") == ("your_turn", "Calcula tu respuesta y luego pulsa CONFIRM.")
     with use_language("es"):
         (waiting,) = [line for line in spoken.lines(events, t.game.state(), "press") if line.on_reveal]
     assert waiting.words == f"Ben gana la mano, con {es_number(21)}."
@@ -260,7 +260,7 @@ def test_a_drawn_round_is_said_in_spanish():
 def test_the_lines_rendered_ahead_are_in_the_language_of_the_game():
     with use_language("es"):
         assert spoken.ahead({"players": ["Ana", "Ben"]}) == [
-            "Calcula tu resultado y luego pulsa CONFIRM.", "¡Ana gana la partida!", "¡Ben gana la partida!"]
+            "Calcula tu respuesta y luego pulsa CONFIRM.", "¡Ana gana la partida!", "¡Ben gana la partida!"]
 
 
 # ---- the demo's story --------------------------------------------------------------------------------

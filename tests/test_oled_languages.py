@@ -33,10 +33,6 @@ def test_accented_capitals_and_opening_marks_are_drawn_whole(view):
     assert unreadable(view) == []
 
 
-@pytest.mark.xfail(strict=True, reason="an accented capital and a descender on one line ('Álgebra', 'Ángel: 12 "
-                                       "puntos') need more than a line's height: the accent's top 1-2 pixels are "
-                                       "clipped (station/ui/screens.py Canvas.text); for the session that brings "
-                                       "the screens' Spanish")
 @pytest.mark.parametrize("view", [
     VerdictView("wrong", "¿Ñandú?", "¡Última carta! Él gana"),
     BannerView("ÚLTIMA RONDA", "¡ÉXITO!", ("Ángel: 12 puntos", "Óscar: 9 puntos")),

@@ -90,7 +90,7 @@ def test_from_the_menu_to_game_over_the_strip_is_read_in_the_order_the_cards_lie
     assert isinstance(menu, MenuView) and menu.items[menu.selected] == "Toy Sum"
     ref.press(CONFIRM, 0.0)
     assert isinstance(ref.screen(0.0), SetupView)
-    ref.press(SELECT, 0.0), ref.press(SELECT, 0.0), ref.press(CONFIRM, 0.0)  # to Start, start
+    ref.press(SELECT, 0.0), ref.press(SELECT, 0.0), ref.press(SELECT, 0.0), ref.press(CONFIRM, 0.0)  # to Start (past Language), start
     assert ref.game is not None and ref.game.seats() == ("Ana", "Ben")
     live = ref.screen(0.5)
     assert isinstance(live, LiveView) and live.headline == "Ana: make 10"

@@ -16,7 +16,7 @@ from conftest import registered
 from station.config import check_config, load_config
 from station.games import plugins
 from station.hardware.buttons import Press
-from station.referee import JOURNAL_FAILING, MAX_DEADLINES, Referee
+from station.referee import MAX_DEADLINES, Referee
 from station.store import Journal
 from station.table.mat import mat_layout
 from station.ui.views import FaultView, HandView, LiveView, MenuView, SetupView, VerdictView
@@ -244,13 +244,14 @@ def test_a_play_the_journal_cannot_keep_is_not_played_and_the_screen_says_so(tmp
 
 
 def test_another_fault_stays_when_a_play_is_kept(tmp_path):
-    from station.mainloop import CAMERA_LOST
+    from station.mainloop import camera_lost
 
     ref = referee(tmp_path)
     ref.start(TWO, now=0.0)
-    ref.set_fault(CAMERA_LOST)
+    lost = camera_lost()
+    ref.set_fault(lost)
     ref.apply({"type": "play", "t": 1.0, "player": "Ana", "card": "MW-A-N21", "source": "button"})
-    assert ref.screen(1.0) is CAMERA_LOST and ref.controller.fault is not JOURNAL_FAILING
+    assert ref.screen(1.0) is lost
 
 
 # ---- the game's own clock: deadlines become journaled actions --------------------------------------
@@ -346,7 +347,7 @@ def test_a_setup_the_engine_refuses_says_why_on_the_screen(tmp_path, caplog):
     records: list[dict] = []
     ref = referee(tmp_path, configured(**{"math-wars": {"players": 8, "names": ["P8"]}}), records=records)
     with caplog.at_level(logging.WARNING, logger="station.referee"):
-        for press in [CONFIRM, *[SELECT] * 5, CONFIRM]:   # the menu's game, down to Start, start
+        for press in [CONFIRM, *[SELECT] * 6, CONFIRM]:   # the menu's game, down to Start (past Language), start
             ref.press(press, 0.0)
     why = "two players have the same name: P8, P2, P3, P4, P5, P6, P7, P8"
     note = ref.screen(0.0)
@@ -360,7 +361,7 @@ def test_a_setup_the_engine_refuses_says_why_on_the_screen(tmp_path, caplog):
 
 def test_the_setup_screens_results_choice_is_the_games(tmp_path):
     ref = referee(tmp_path, configured(**{"math-wars": {"reveal": "at_once"}}))
-    for press in [CONFIRM, *[SELECT] * 5, CONFIRM]:
+    for press in [CONFIRM, *[SELECT] * 6, CONFIRM]:   # down to Start, past the Language row
         ref.press(press, 0.0)
     for n, (player, card) in enumerate([*PLAYS, ("Ben", "MW-B-A6")], start=1):
         ref.apply({"type": "play", "t": float(n), "player": player, "card": card, "source": "camera"})
@@ -371,7 +372,7 @@ def test_the_setup_screens_results_choice_is_the_games(tmp_path):
 
 def test_without_a_seed_each_game_gets_a_random_one(tmp_path):
     ref = Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins())
-    for press in [CONFIRM, *[SELECT] * 5, CONFIRM]:
+    for press in [CONFIRM, *[SELECT] * 6, CONFIRM]:   # down to Start, past the Language row
         ref.press(press, 0.0)
     seed = ref.game.config["seed"]
     assert isinstance(seed, int) and 0 <= seed < 1_000_000
@@ -474,7 +475,7 @@ def test_results_wait_for_a_press_unless_the_game_was_started_to_show_them_at_on
 
 def test_the_setup_screens_default_keeps_results_for_a_press(tmp_path):
     ref = referee(tmp_path)
-    for press in [CONFIRM, *[SELECT] * 5, CONFIRM]:
+    for press in [CONFIRM, *[SELECT] * 6, CONFIRM]:   # down to Start, past the Language row
         ref.press(press, 0.0)
     assert results_after_a_hand(ref, 0.0) is None
 

@@ -10,7 +10,7 @@ from station.games import plugins
 from station.hardware.buttons import Press
 from station.referee import Referee
 from station.store import Journal
-from station.ui.controller import PAUSED
+from station.ui.controller import paused_view
 
 TIMED = {"game": "whos-counting", "players": ["Ana", "Ben"], "seed": 3, "minutes": 2}
 
@@ -27,7 +27,7 @@ def test_a_paused_game_loses_no_time_and_a_replay_of_its_journal_agrees(tmp_path
     assert due is not None                              # the game runs against a clock
     ref.advance(100.0 + due.at - 10)                    # ten seconds before time is up
     ref.set_room(True, now=100.0 + due.at - 10)
-    assert ref.paused and ref.screen(100.0 + due.at) == PAUSED
+    assert ref.paused and ref.screen(100.0 + due.at) == paused_view()
     ref.advance(100.0 + due.at + 3600)                  # an hour later: the round's clock has not run out
     assert ref.game.deadline() == due and ref.game_time(100.0 + due.at + 3600) == due.at - 10
     ref.set_room(False, now=5000.0)
@@ -48,7 +48,7 @@ def test_a_station_restarted_during_the_pause_comes_back_paused(tmp_path):
     ref.journal.close()
     back = referee(tmp_path)
     assert back.resume(now=900.0)
-    assert back.paused and back.game_time(2000.0) == 20.0 and back.screen(2000.0) == PAUSED
+    assert back.paused and back.game_time(2000.0) == 20.0 and back.screen(2000.0) == paused_view()
     back.set_room(False, now=2000.0)
     assert back.game_time(2005.0) == 25.0
 
@@ -60,7 +60,7 @@ def test_while_paused_presses_wait_and_only_a_long_back_can_end_the_game(tmp_pat
     actions = len(ref.game.actions)
     for button in ("select", "confirm", "spare"):
         ref.press(Press(button), now=2.0)
-    assert len(ref.game.actions) == actions and ref.screen(2.0) == PAUSED
+    assert len(ref.game.actions) == actions and ref.screen(2.0) == paused_view()
     ref.press(Press("back", long=True), now=3.0)
     ref.press(Press("select"), now=3.1)
     ref.press(Press("confirm"), now=3.2)
@@ -95,7 +95,7 @@ def test_a_notice_shows_over_the_pause_and_undo_never_takes_the_pause_back(tmp_p
     ref.set_room(True, now=5.0)
     ref.tell(Note("room", "Two minutes left!", "from your teacher"))
     assert ref.screen(6.0) == VerdictView("info", "Two minutes left!", "from your teacher")
-    assert ref.screen(60.0) == PAUSED                                   # the note goes; the pause stays
+    assert ref.screen(60.0) == paused_view()                                   # the note goes; the pause stays
     ref.set_room(False, now=70.0)
     ref.undo()
     assert [a["type"] for a in ref.game.actions] == ["pause", "resume"] and not ref.paused

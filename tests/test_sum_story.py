@@ -55,8 +55,8 @@ def test_the_story_is_told_in_spanish_a_turn_s_end_with_what_was_drawn() -> None
     ends = [lines[0] for event, lines in story if event["type"] == "turn_over"]
     assert ends
     for line in ends:
-        assert re.fullmatch(rf"  (Ana|Ben) robó (una|dos) cartas? de (números|operaciones)( {both} una carta de "
-                            r"(números|operaciones))?, pero (la operación sigue sin estar bien|no hizo ninguna operación): "
+        assert re.fullmatch(rf"  (Ana|Ben) roba (una|dos) cartas? de (número|operación)( {both} una carta de "
+                            r"(número|operación))?, pero (la operación sigue sin dar el objetivo|no consigue el objetivo): "
                             r"fin del turno\.", line), line
     said = [line for _, lines in story for line in lines]
     assert any(re.fullmatch(r"  El objetivo es \d+\.", line) for line in said)

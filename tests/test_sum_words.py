@@ -97,9 +97,9 @@ SPANISH = {
     "no_target": ("Primero pon un objetivo nuevo: una carta de número en la casilla TARGET.",
                   "Sin objetivo", "Pon una carta de número en la casilla TARGET"),
     "not_a_number": ("El objetivo es una carta del mazo de números, no OPERATION ×.",
-                     "No es un número", "El objetivo es una carta de número. Recógela"),
+                     "No es un número", "El objetivo es una carta de número. Quítala"),
     "target_taken": ("El objetivo es 12: se queda hasta que una operación lo gane.",
-                     "Ya hay objetivo", "El objetivo sigue siendo 12. Recoge la nueva"),
+                     "Ya hay objetivo", "El objetivo sigue siendo 12. Quita la nueva"),
     "not_your_turn": ("Le toca a Ana.", "No es tu turno", "Le toca a Ana"),
     "draw_first": ("Roba 2 cartas más antes de acabar tu turno.", "Roba antes", "Roba 2 cartas antes: pulsa SPARE"),
     "unequal_pair": ("Dos números seguidos: 12 5 (solo dos cartas iguales juntas hacen pareja)",
@@ -112,18 +112,18 @@ SPANISH = {
                          "Los comodines van en su casilla, nunca en una operación"),
     "too_many": ("9 cartas puestas, pero solo tienes 7 en la mano: revisa las cartas.", "Demasiadas",
                  "9 cartas puestas, pero solo tienes 7 en la mano: revisa las cartas"),
-    "wrong_game": ("Esa carta es de Who's Counting?, no de SUM.", "Otro juego", "No es una carta de SUM. Recógela"),
+    "wrong_game": ("Esa carta es de Who's Counting?, no de SUM.", "Otro juego", "No es una carta de SUM. Quítala"),
     "not_wild": ("En la casilla de comodines solo van comodines, no NUMBER 7.", "No es comodín",
-                 "Ahí solo van comodines. Recógela"),
+                 "Ahí solo van comodines. Quítala"),
     "wrong": ("3 × 4 − 2 = 10, no 12", "No da 12", "Recoge las cartas. SPARE: roba 2 más"),
     "no_draws": ("Solo dos cartas por turno: no robes más.", "No robes más", "Solo dos cartas por turno: no robes más"),
-    "played_before": ("Esa carta NUMBER 3 ya se jugó.", "Ya jugada", "Esa carta ya se jugó. Recógela"),
+    "played_before": ("Esa carta NUMBER 3 ya se jugó.", "Ya jugada", "Esa carta ya se jugó. Quítala"),
     "wild_played_before": ("Ese comodín Rotación ya se jugó: devuélvelo al mazo de operaciones y baraja.", "Ya jugada",
-                           "Esa carta ya se jugó. Recógela"),
+                           "Esa carta ya se jugó. Quítala"),
     "needs_another_card": ("Neutralización necesita otra carta en tu mano.", "Falta una carta",
-                           "Necesitas otra carta en la mano. Recógela"),
+                           "Necesitas otra carta en la mano. Quítala"),
     "deck_empty": ("El mazo de números está vacío.", "Mazo vacío", "El mazo de números está vacío"),
-    "game_over": ("La partida terminó: ganó Ana.", "Fin del juego", "CONFIRM: otra partida"),
+    "game_over": ("La partida ha terminado: ganó Ana.", "Fin de partida", "CONFIRM: otra partida"),
 }
 
 
@@ -210,8 +210,8 @@ def test_every_other_moment_has_its_spanish_screen_and_spoken_line():
     assert said["radicalization"][1][1].startswith("Comodín: Radicalización. El objetivo es ")
     assert said["won"][0] == ["Ana consigue 3 / 1 + 2 / 2 cartas a tu montón / Pon un objetivo nuevo"]
     assert said["won"][1][1].startswith("Ana consigue ") and "cartas ganadas." in said["won"][1][1]
-    assert said["off"][0] == ["Comodín / Neutralización / No en esta partida / Devuélvelo al mazo"]
-    assert said["propagation"][0] == ["Comodín / Propagación / Los demás: un número"]
+    assert said["off"][0] == ["Comodín / Neutralización / Hoy no tiene efecto / Devuélvela al mazo"]
+    assert said["propagation"][0] == ["Comodín / Propagación / Los demás: +1 número"]
     assert said["propagation"][1][1].startswith("Comodín: Propagación.")
     assert said["turn_over"][0] == ["Fin del turno / Ben / Esta vez no salió / Turno de Cleo"]
     assert said["turn_over"][1][1].startswith("Esta vez no salió.")
@@ -229,7 +229,7 @@ def test_the_live_screen_setup_and_menu_in_spanish():
         assert (live.title, live.headline, live.footer) == ("Turno: Ana", "Pon un objetivo", "En la casilla TARGET")
         table.act("target", card="SU-A-N12A")
         live = screens.live_view(table.game.state(), 0, 0)
-        assert (live.headline, live.footer, live.players[0].detail) == ("Consigue 12", "Cartas y CONFIRM", "7 mano, +0")
+        assert (live.headline, live.footer, live.players[0].detail) == ("Consigue 12", "Cartas y CONFIRM", "7 en mano, +0")
         rows = [(o.label, [c.label for c in o.choices]) for o in screens.setup_options({})]
         assert rows == [("Jugadores", ["2", "3", "4", "5", "6"]), ("Parejas", ["2 2 son 4", "3 3 son 9"]),
                         ("Orden", ["× ÷ primero", "de izquierda a derecha"]), ("Comodines", ["sí", "no"])]

@@ -128,11 +128,11 @@ def test_confirm_after_a_won_game_finishes_it_and_opens_setup(tmp_path):
 
 
 def test_buttons_do_nothing_under_a_fault_screen(tmp_path):
-    from station.mainloop import CAMERA_LOST
+    from station.mainloop import camera_lost
 
     ref = referee(tmp_path)
     ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
-    ref.set_fault(CAMERA_LOST)
+    ref.set_fault(camera_lost())
     press(ref, Press("back", long=True), SELECT, CONFIRM)
     assert ref.game is not None and screen(ref).title == "Camera lost"
 
@@ -204,6 +204,7 @@ def test_six_stray_codes_are_one_note_that_counts_them_and_one_confirm_submits_t
     assert (note.title, note.detail) == ("Not this game", "6 codes not from this game: take them off")
     assert ref.take_signals() == ["rejected"]  # one note, one buzz
     ref.press(CONFIRM, 21.5)  # the note still shows: CONFIRM does what it does on the live screen
+    ref.table_seen(21.55, 21.55)  # the strip read from the frame after the press
     assert ref.game.actions[-1] == {"type": "submit", "t": 21.5, "player": "Ana",
                                     "cards": ["SU-A-N3A", "SU-A-MUL1", "SU-A-N4A"], "source": "button"}
     assert screen(ref, 21.6).title == "Ana makes 12"

@@ -73,7 +73,7 @@ def test_the_pin_form_and_its_wait_are_in_the_browser_s_language(station: Statio
     browser = at(app)
     browser.environ_base["HTTP_ACCEPT_LANGUAGE"] = "es-ES"
     page = browser.get("/roster").get_data(as_text=True)
-    assert "Escribe el PIN de la estación" in page and "<b>Teacher page</b>" in page and ">Entrar</button>" in page
+    assert "Escribe el PIN de la estación" in page and "<b>Página docente</b>" in page and ">Entrar</button>" in page
     for _ in range(5):
         browser.post("/roster", headers={HEADER: "000000"})
     answer = browser.get("/roster", headers={HEADER: "000000"})

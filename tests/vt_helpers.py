@@ -149,14 +149,15 @@ class TablePage:
 
     def start_game(self, setup_rows: int) -> None:
         """From the station's first screen: away with its page's address, CONFIRM the game the menu
-        offers, SELECT down past ``setup_rows`` rows to Start, CONFIRM."""
+        offers, SELECT down past ``setup_rows`` rows (the game's and the seats') and the station's
+        Language row to Start, CONFIRM."""
         self.until(lambda b: "Teacher page" in self.screen(), "the station never said where its page is")
         first = self.screen()
         self.press("confirm")
         self.until(lambda b: self.screen() != first, "the address stayed after a press")
         self.press("confirm")
         self.shows("Start")
-        self.press(*["select"] * setup_rows)
+        self.press(*["select"] * (setup_rows + 1))
         self.press("confirm")
 
     # ---- the cards ----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 from station.classroom import topics
 from station.classroom.link import Link
 from station.classroom.live import game_record, live_state
+from station.i18n import _
 from station.names import BadName, check_name, same_name
 from station.roster import write_atomically
 from station.table.adapter import Note
@@ -194,7 +195,7 @@ class Member:
             except ValueError:
                 stale = False
             if not stale:
-                referee.tell(Note("room", notice["text"][:40], "from your teacher"))
+                referee.tell(Note("room", notice["text"][:40], _("from your teacher")))
 
     def _forget(self, message: Mapping[str, Any], referee: Any) -> None:
         name = message.get("name")

@@ -23,6 +23,7 @@ from engine.catalog import load_catalog
 from engine.errors import EngineError, PayloadError
 from engine.games import GAMES
 from engine.payload import split_payload
+from station.i18n import _
 from station.table.mat import MatLayout, Zone
 
 Action = dict[str, Any]
@@ -174,14 +175,16 @@ class TableAdapter(ABC):
             if kind == "unknown_code":
                 reading.notes.append(foreign_note(event["text"], event.get("kind")))
             elif kind == "duplicate":
-                reading.notes.append(Note("duplicate", "Seen twice!", f"{card_words(event['card'])} twice? Take one away",
-                                          event["card"], many=("Seen twice!", "{n} cards seen twice? Take one of each away")))
+                reading.notes.append(Note("duplicate", _("Seen twice!"),
+                                          _("{card} twice? Take one away", card=card_words(event["card"])), event["card"],
+                                          many=(_("Seen twice!"), _("{n} cards seen twice? Take one of each away"))))
             elif kind in ("placed", "stacked", "moved", "removed") and mat is not None and not problem:
                 other = _other_game(card, self.game)
                 if other is None:
                     self.on_card_event(event, t, state, mat, reading)
                 elif kind in ("placed", "stacked"):  # told once, when it lands; it plays no part
-                    reading.notes.append(Note("other_game", "Other game", f"A {other} card: take it off", card, many=OTHER_GAMES))
+                    reading.notes.append(Note("other_game", _("Other game"), _("A {game} card: take it off", game=other), card,
+                                              many=other_games()))
         if mat is not None and not problem:
             self.on_table(snapshot, t, state, mat, reading)
         return reading
@@ -290,7 +293,7 @@ class TableAdapter(ABC):
         if not old or self._told_leftovers == turn:
             return None
         self._told_leftovers = turn
-        return Note("clear", f"Clear the {zone.name}", "Last turn's cards are still there")
+        return Note("clear", _("Clear the {zone}", zone=zone.name), _("Last turn's cards are still there"))
 
 
 def strip_order(cards: Sequence[Lying], facing: float) -> list[Lying]:
@@ -329,7 +332,9 @@ def card_words(card_id: str) -> str:
         return card_id
 
 
-OTHER_GAMES = ("Other game", "{n} cards of other games: take them off")
+def other_games() -> tuple[str, str]:
+    """The words of a note standing for several cards of other games ({n}: how many)."""
+    return _("Other game"), _("{n} cards of other games: take them off")
 
 
 def foreign_note(text: str, kind: str | None = None) -> Note:
@@ -341,24 +346,21 @@ def foreign_note(text: str, kind: str | None = None) -> Note:
         except PayloadError:
             entry = None
         title = entry.title if entry is not None else ""
-        return Note("other_game", "Other game", f"A {title} card: take it off" if title
-                    else "Not a card of this game: take it off", many=OTHER_GAMES)
+        return Note("other_game", _("Other game"), _("A {game} card: take it off", game=title) if title
+                    else _("Not a card of this game: take it off"), many=other_games())
     if kind == "UnknownCard":
-        return Note("unknown_code", "Unknown card", "Its code may be damaged: reprint it",
-                    many=("Unknown cards", "{n} codes may be damaged: reprint them"))
+        return Note("unknown_code", _("Unknown card"), _("Its code may be damaged: reprint it"),
+                    many=(_("Unknown cards"), _("{n} codes may be damaged: reprint them")))
     if kind == "UnknownVersion":
-        return Note("unknown_code", "Newer card", "Update the station", many=("Newer cards", "Update the station"))
+        return Note("unknown_code", _("Newer card"), _("Update the station"),
+                    many=(_("Newer cards"), _("Update the station")))
     shown = text if len(text) <= 18 else text[:17] + "…"
-    return Note("unknown_code", "Unknown code", f"QR {shown!r} is not a card",
-                many=("Not this game", "{n} codes not from this game: take them off"))
-
-
-_MAT_NOTES = {
-    "no_mat": ("No mat seen", "Lay the mat under the camera"),
-    "wrong_mat": ("Wrong mat", "Print this game's mat"),
-}
+    return Note("unknown_code", _("Unknown code"), _("QR {code} is not a card", code=repr(shown)),
+                many=(_("Not this game"), _("{n} codes not from this game: take them off")))
 
 
 def problem_note(problem: str) -> Note:
-    title, detail = _MAT_NOTES[problem]
-    return Note(problem, title, detail)
+    """The note for a mat the camera cannot use: none seen, or another game's."""
+    words = {"no_mat": (_("No mat seen"), _("Lay the mat under the camera")),
+             "wrong_mat": (_("Wrong mat"), _("Print this game's mat"))}
+    return Note(problem, *words[problem])

@@ -36,9 +36,21 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from station.hardware.buttons import Press
+from station.i18n import _, language, lazy_gettext
 from station.table.adapter import Note
 from station.ui.overlays import Overlay
-from station.ui.setup import SEAT, SOUND, SetupOption, Speaker, seat_rows, seated, speaker_of, speaker_rows
+from station.ui.setup import (
+    SEAT,
+    STATION_ROWS,
+    SetupOption,
+    Speaker,
+    language_of,
+    language_row,
+    seat_rows,
+    seated,
+    speaker_of,
+    speaker_rows,
+)
 from station.ui.views import FaultView, HandView, LiveView, Menu, MenuView, SetupView, VerdictView, View
 
 if TYPE_CHECKING:
@@ -46,13 +58,15 @@ if TYPE_CHECKING:
 
 NOTE_SECONDS = 4.0
 #: The bottom lines of the shared screens: what to press next, in the order a child presses it.
-CHOOSE_HINT = "SELECT, then CONFIRM"  # a menu or a question: move to an answer, then take it
-CHANGE_HINT = "CONFIRM: change"  # a setup row: step its value
-START_HINT = "CONFIRM: start"  # setup's last row
+#: The buttons keep their printed names (SELECT, CONFIRM) in every language.
+CHOOSE_HINT = lazy_gettext("SELECT, then CONFIRM")  # a menu or a question: move to an answer, then take it
+CHANGE_HINT = lazy_gettext("CONFIRM: change")  # a setup row: step its value
+START_HINT = lazy_gettext("CONFIRM: start")  # setup's last row
 
 
-#: The screen while the teacher has paused every table (the game's clock stands still).
-PAUSED = VerdictView("info", "Paused", "Paused by your teacher")
+def paused_view() -> VerdictView:
+    """The screen while the teacher has paused every table (the game's clock stands still)."""
+    return VerdictView("info", _("Paused"), _("Paused by your teacher"))
 
 
 def _no_roster() -> Sequence[str]:
@@ -63,6 +77,7 @@ def _no_roster() -> Sequence[str]:
 class StartGame:
     config: dict[str, Any]
     reveal: str
+    language: str | None = None  # the setup's Language row: the game's screens and spoken lines; None: the station's
 
 
 @dataclass(frozen=True)
@@ -125,6 +140,7 @@ class Controller:
     speaker: Speaker | None = None  # a station with a speaker: setup's Sound and Volume rows, read by the loop
     classroom: Callable[[], tuple[str, View]] | None = None  # in a class: the menu's item ("Class online") and its screen
     paused: bool = False  # the game is paused by the teacher: the screen says so, only "End game?" is taken
+    languages: dict[str, str] = field(default_factory=dict)  # game name -> the language its setup last chose
 
     # ---- what the station tells the controller ------------------------------------------------
 
@@ -194,7 +210,7 @@ class Controller:
             if self.question is not None:
                 return self._answer(press)
             if press.button == "back" and press.long:
-                self.question = _Question("End game?", [("No, wait", None), ("Yes, end it", EndGame())])
+                self.question = _Question(_("End game?"), [(_("No, wait"), None), (_("Yes, end it"), EndGame())])
             return []
         if self.screen != "game" and self._current_overlay(now) is not None:
             self.overlays.popleft()  # a note over the menu or setup: any button dismisses it
@@ -229,10 +245,10 @@ class Controller:
         the station has one), with what CONFIRM does on them."""
         extras: list[tuple[str, Callable[[], None]]] = []
         if self.address is not None:
-            extras.append(("Station address", self.show_address))
+            extras.append((_("Station address"), self.show_address))
         if self.teacher_page is not None:
             page = self.teacher_page
-            extras.append(("Teacher page", lambda: self._queue(Overlay(page(), seconds=None, kind="hint"))))
+            extras.append((_("Teacher page"), lambda: self._queue(Overlay(page(), seconds=None, kind="hint"))))
         if self.classroom is not None:
             status, view = self.classroom()
             extras.append((status, lambda: self._queue(Overlay(view, seconds=None, kind="hint"))))
@@ -252,6 +268,7 @@ class Controller:
             self.setup = self.games[self.game].setup_options(defaults)
             self.names = list(self.roster())
             self.setup = seat_rows(self.setup, self.names, list(defaults.get("names", [])))
+            self.setup += language_row(self.languages.get(self.game, language()))
             if self.speaker is not None:
                 self.setup += speaker_rows(self.speaker)
             self.setup_row, self.screen = 0, "setup"
@@ -284,7 +301,10 @@ class Controller:
             self.setup = seat_rows(self.setup, self.names, list(self.defaults.get(self.game, {}).get("names", [])))
 
     def _start(self) -> StartGame:
-        choices = {option.key: option.value for option in self.setup if not option.key.startswith((SEAT, SOUND))}
+        choices = {option.key: option.value for option in self.setup if not option.key.startswith((SEAT, *STATION_ROWS))}
+        chosen = language_of(self.setup, "")
+        if chosen:
+            self.languages[self.game] = chosen
         if self.speaker is not None:
             self.speaker = speaker_of(self.setup, self.speaker)
         defaults = dict(self.defaults.get(self.game, {}))
@@ -292,7 +312,7 @@ class Controller:
         if names:  # the roster's children in their seats, in place of the config's names
             defaults["names"] = names
         config = self.games[self.game].game_config(choices, defaults, self.seed())
-        return StartGame(config, choices.get("reveal", "press"))
+        return StartGame(config, choices.get("reveal", "press"), chosen or None)
 
     def _overlay_press(self, press: Press, overlay: Overlay, now: float) -> list[Intent]:
         if press.button == "select":
@@ -321,9 +341,9 @@ class Controller:
             elif self.last_result is not None:
                 self._queue(self.last_result)
         elif press.button == "back" and press.long:
-            self.question = _Question("End game?", [("No, play on", None), ("Yes, end it", EndGame())])
+            self.question = _Question(_("End game?"), [(_("No, play on"), None), (_("Yes, end it"), EndGame())])
         elif press.button == "spare" and press.long:
-            self.question = _Question("Undo last play?", [("No", None), ("Yes, undo", Undo())])
+            self.question = _Question(_("Undo last play?"), [(_("No"), None), (_("Yes, undo"), Undo())])
         elif press.button == "spare" and state is not None:
             menu = plugin.menu(state)
             if menu is not None:
@@ -332,7 +352,7 @@ class Controller:
 
     def _ask(self, menu: Menu) -> None:
         """A game's question: each answer an action to take, or a screen to show (a hint)."""
-        answers: list[tuple[str, Intent | View | None]] = [("Cancel", None)]
+        answers: list[tuple[str, Intent | View | None]] = [(_("Cancel"), None)]
         answers += [(label, answer if isinstance(answer, View) else Act(answer)) for label, answer in menu.choices]
         self.question = _Question(menu.title, answers)
 
@@ -374,21 +394,21 @@ class Controller:
             return self.fault
         if self.question is not None:
             q = self.question
-            return MenuView(q.title, tuple(label for label, _ in q.answers), q.selected, CHOOSE_HINT)
+            return MenuView(q.title, tuple(label for label, _answer in q.answers), q.selected, str(CHOOSE_HINT))
         if self.paused and self.screen == "game":   # a note (the teacher's notice) still shows, then the pause
             overlay = self._current_overlay(now)
-            return overlay.view if overlay is not None and overlay.kind == "note" else PAUSED
+            return overlay.view if overlay is not None and overlay.kind == "note" else paused_view()
         if self.screen != "game":
             note = self._current_overlay(now)  # e.g. "Journal damaged" at start, "Cannot start" in setup
             if note is not None:
                 return note.view
         if self.screen == "menu":
-            titles = tuple(game.title for game in self.games.values()) + tuple(title for title, _ in self._menu_extras())
-            return MenuView("Choose a game", titles, self.menu_index, CHOOSE_HINT)
+            titles = tuple(game.title for game in self.games.values()) + tuple(title for title, _do in self._menu_extras())
+            return MenuView(_("Choose a game"), titles, self.menu_index, str(CHOOSE_HINT))
         if self.screen == "setup":
             title = self.games[self.game].title
-            rows = tuple((o.label, o.shown) for o in self.setup) + (("Start", ""),)
-            hint = START_HINT if self.setup_row == len(self.setup) else CHANGE_HINT
+            rows = tuple((str(o.label), str(o.shown)) for o in self.setup) + ((_("Start"), ""),)
+            hint = str(START_HINT if self.setup_row == len(self.setup) else CHANGE_HINT)
             return SetupView(title, rows, self.setup_row, hint)
         overlay = self._current_overlay(now)
         if overlay is not None:

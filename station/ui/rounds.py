@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from station.i18n import _
 from station.ui.overlays import Overlay
 from station.ui.views import BannerView
 
 
 def time_up(seconds: float) -> Overlay:
     """"Time is up!": a result CONFIRM only puts away (it must not deal the next round unread)."""
-    return Overlay(BannerView("Time is up!", "Stop!", ("Hands off the cards",)), seconds=seconds,
+    return Overlay(BannerView(_("Time is up!"), _("Stop!"), (_("Hands off the cards"),)), seconds=seconds,
                    signal="attention", kind="result")
 
 

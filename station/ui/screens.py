@@ -97,12 +97,17 @@ class Canvas:
     ) -> Placed:
         """``text`` at the largest of ``sizes`` that fits ``box`` (cut with "…" at the smallest),
         centred vertically; returns what was placed (its ink box tells the room it took).
-        ``wanted`` is the whole text when this is one line of it."""
+        ``wanted`` is the whole text when this is one line of it. A lazy text (``lazy_gettext``)
+        is drawn in the language of now."""
+        text = str(text)
         room, tall = box[2] - box[0], box[3] - box[1]
         # a size where a line fits the box, and this text too: an accented capital ("É") rises above
         # the line's usual top, and clipped it would read as another name ("Elodie")
-        usable = [s for s in sizes if fonts.height(s, bold) <= tall and _ink_height(text, s, bold) <= tall] or \
-            [s for s in sizes if fonts.height(s, bold) <= tall] or [min(sizes)]
+        lines = [s for s in sizes if fonts.height(s, bold) <= tall] or [min(sizes)]
+        usable = [s for s in lines if _ink_height(text, s, bold) <= tall]
+        if not usable:  # "Álgebra": an accent over a descender needs more than a line; it rises into free room
+            box, usable = self._risen(box, text, lines, bold, ink)
+            tall = box[3] - box[1]
         shown, size = fonts.fit(text, room, usable, bold)
         rise, fall = fonts.extent(size, bold)
         baseline = box[1] + (tall - rise - fall) // 2 + rise
@@ -119,7 +124,7 @@ class Canvas:
         ink_box = fonts.ink(shown, size, bold) or (0, 0, 0, 0)
         placed = Placed(
             "text",
-            text if wanted is None else wanted,
+            text if wanted is None else str(wanted),
             shown,
             size,
             box,
@@ -130,6 +135,23 @@ class Canvas:
         self.items.append(placed)
         return placed
 
+    def _risen(self, box: Box, text: str, sizes: Sequence[int], bold: bool, ink: int) -> tuple[Box, list[int]]:
+        """``box`` grown upwards by the pixels ``text``'s ink needs beyond a line's height (the
+        accent of an "Á" on a line with a "g"), at the largest of ``sizes`` where the rows above
+        it are still blank, with one blank row between (so the accent stays apart from what is
+        drawn there); ``box`` and ``sizes`` as given when no size finds that room."""
+        for size in sizes:
+            over = _ink_height(fonts.fit(text, box[2] - box[0], [size], bold)[0], size, bold) - (box[3] - box[1])
+            above = (box[0], box[1] - over - 1, box[2], box[1])
+            if above[1] >= 0 and self._blank(above, 1 - ink):
+                return (box[0], box[1] - over, box[2], box[3]), [size]
+        return box, list(sizes)
+
+    def _blank(self, box: Box, background: int) -> bool:
+        """Nothing is drawn in ``box``: every pixel is ``background``."""
+        region = self.image.crop(box)
+        return region.getextrema() == (background, background)
+
     def lines(
         self, box: Box, text: str, max_lines: int, sizes: Sequence[int], *, bold: bool = False, align: str = "left"
     ) -> list[Placed]:
@@ -139,12 +161,15 @@ class Canvas:
         starts a line of its own, so the next step does: "Decimals only." / "Lift it, use a Help
         card" reads better than "Decimals only. Lift it," / "use a Help card". Clauses (after a
         colon, then a comma) start a line where that takes no more lines."""
+        text = str(text)
         room, tall = box[2] - box[0], box[3] - box[1]
         ordered = sorted(sizes, reverse=True)
 
         def fits(rows: list[str] | None, size: int) -> bool:
-            count = min(max_lines, tall // fonts.height(size, bold))
-            return rows is not None and 0 < len(rows) <= count and all(fonts.width(r, size, bold) <= room for r in rows)
+            if rows is None:
+                return False
+            count = min(max_lines, tall // _pitch(rows, size, bold))
+            return 0 < len(rows) <= count and all(fonts.width(r, size, bold) <= room for r in rows)
 
         filled = next(((rows, size) for size in ordered if fits(rows := fonts.wrap(text, room, size, bold), size)), None)
         sentences, *clauses = fonts.PHRASE_ENDS
@@ -159,7 +184,7 @@ class Canvas:
         else:
             size = min(sizes)
             rows, size = fonts.fit_lines(text, room, max(1, min(max_lines, tall // fonts.height(size, bold))), [size], bold)
-        pitch = fonts.height(size, bold)
+        pitch = min(_pitch(rows, size, bold), max(tall // len(rows), fonts.height(size, bold)))
         top = box[1] + (tall - pitch * len(rows)) // 2
         return [
             self.text((box[0], top + i * pitch, box[2], top + (i + 1) * pitch), row, [size], bold=bold, align=align,
@@ -172,6 +197,18 @@ class Canvas:
         font characters, so they look the same at any size and need no special font."""
         GLYPHS[kind](self.draw, box, ink)
         self.items.append(Placed(kind, kind, kind, 0, box, box, ink=ink))
+
+
+def _pitch(rows: Sequence[str], size: int, bold: bool) -> int:
+    """The height each of ``rows`` takes stacked: a line's, or more where a row's own ink needs it
+    (an accented capital over a descender, "Él gana", in Spanish)."""
+    return max([fonts.height(size, bold)] + [_ink_height(row, size, bold) for row in rows])
+
+
+def _rises(text: str) -> bool:
+    """``text`` has ink above a line's usual top (an accented capital: "Á", "É")."""
+    drawn = fonts.ink(text, fonts.MIN_SIZE, True) if text else None
+    return drawn is not None and -drawn[1] > fonts.extent(fonts.MIN_SIZE, True)[0]
 
 
 def _ink_height(text: str, size: int, bold: bool) -> int:
@@ -358,6 +395,7 @@ def _scroll(c: Canvas, top: int, bottom: int, first: int, shown: int, total: int
 
 def _choices(c: Canvas, title: str, rows: Sequence[tuple[str, str]], selected: int, hint: str) -> None:
     """A title and a list with one row selected (inverted), scrolled so the selection shows."""
+    rows = [(str(label), str(value)) for label, value in rows]  # lazy words (``lazy_gettext``) in the language of now
     _title_bar(c, title)
     top, bottom = BAR + 1, HEIGHT - (LINE + 1 if hint else 0)
     per_page = max(1, (bottom - top) // (fonts.height(BODY[1]) + 1))
@@ -369,8 +407,10 @@ def _choices(c: Canvas, title: str, rows: Sequence[tuple[str, str]], selected: i
     for i, (label, value) in enumerate(rows[first : first + per_page]):
         y = top + i * pitch
         ink = 1
-        if first + i == chosen:
-            c.fill((0, y, right, y + pitch))
+        if first + i == chosen:  # an accented capital ("Ángel") rises into blank room: lit above it, dark below
+            below = rows[first + i + 1] if i + 1 < per_page and first + i + 1 < len(rows) else ("", "")
+            c.fill((0, y - 1 if any(map(_rises, (label, value))) else y, right,
+                    y + pitch - (1 if any(map(_rises, below)) else 0)))
             ink = 0
         box = (3, y + 1, right - 3, y + pitch - 1)
         sizes: Sequence[int] = BODY
@@ -459,7 +499,8 @@ def _banner(c: Canvas, view: BannerView) -> None:
     bottom = HEIGHT - (LINE + 1 if view.hint else 0)
     fit = max(1, (bottom - BAR - 18) // LINE)  # the big text keeps at least 18 pixels
     lines = list(view.lines[: fit - 1]) + [", ".join(view.lines[fit - 1 :])] if len(view.lines) > fit else view.lines
-    big_bottom = bottom - len(lines) * LINE
+    line = _pitch(lines, fonts.MIN_SIZE, False)  # more than LINE for "Ángel: 12 puntos", its accent over a "p"
+    big_bottom = bottom - len(lines) * line
     parts = view.big.split("\n")   # lines read as one (``http://`` over an address), at one size and weight
     pitch = (big_bottom - BAR - 1) // len(parts)
     faces = [(s, True) for s in (32, 28, 24, 20, 16, 14, 12, 11)] + [(11, False), (fonts.MIN_SIZE, False)]
@@ -467,8 +508,8 @@ def _banner(c: Canvas, view: BannerView) -> None:
     size, bold = next((f for f in fitting if all(fonts.width(part, *f) <= WIDTH - 2 for part in parts)), fitting[-1])
     for i, part in enumerate(parts):
         c.text((1, BAR + 1 + i * pitch, WIDTH - 1, BAR + 1 + (i + 1) * pitch), part, [size], bold=bold, align="center")
-    for i, line in enumerate(lines):
-        c.text((1, big_bottom + i * LINE, WIDTH - 1, big_bottom + (i + 1) * LINE), line, [fonts.MIN_SIZE], align="center")
+    for i, text in enumerate(lines):
+        c.text((1, big_bottom + i * line, WIDTH - 1, big_bottom + (i + 1) * line), text, [fonts.MIN_SIZE], align="center")
     if view.hint:
         _bottom_line(c, view.hint)
 

@@ -4,7 +4,10 @@ A game's UI module lists its options (players, edition, teams …); the controll
 same way for every game: SELECT moves to the next row, CONFIRM steps the row's value (SPARE steps
 it back), and the last row, Start, starts the game. When the station has a class roster, the
 controller adds a "Seat N" row per player after the players row, each offering the roster's names
-(``seat_rows``), so the game's config carries the children's real names.
+(``seat_rows``), so the game's config carries the children's real names. The station's own
+rows come last: Language (``language_row``: the game's screens and spoken lines in the language
+chosen, the station's ``[station] language`` at first), and Sound and Volume on a station with a
+speaker. Their keys start with one of ``STATION_ROWS``: they are the station's, never the game's config.
 """
 
 from __future__ import annotations
@@ -12,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from babel import Locale, UnknownLocaleError
+
+from station.i18n import _, languages, lazy_gettext
 
 SEAT = "seat:"  # a seat row's key: "seat:1" is seat 1
 
@@ -47,7 +54,7 @@ class SetupOption:
         """The next choice (``by`` -1: the one before), passing over the values in ``skip``."""
         values = [c.value for c in self.choices]
         at = values.index(self.value)
-        for _ in values:
+        for _step in values:
             at = (at + by) % len(values)
             if values[at] not in skip:
                 break
@@ -82,12 +89,12 @@ def seat_rows(options: list[SetupOption], roster: Sequence[str], configured: Seq
     taken: list[str] = []
     seats = []
     for n in range(1, int(kept[players].value) + 1):
-        choices = [Choice(name, name) for name in roster] + [Choice(guest(n), f"{guest(n)} (guest)")]
+        choices = [Choice(name, name) for name in roster] + [Choice(guest(n), _("{name} (guest)", name=guest(n)))]
         wanted = [before.get(f"{SEAT}{n}")] + ([configured[n - 1]] if n <= len(configured) else []) + list(roster)
         value = next((name for name in wanted if name is not None and name not in taken
                       and (name in roster or name == guest(n))), guest(n))
         taken.append(value)
-        seats.append(SetupOption(f"{SEAT}{n}", f"Seat {n}", choices, value))
+        seats.append(SetupOption(f"{SEAT}{n}", _("Seat {n}", n=n), choices, value))
     return kept[:players + 1] + seats + kept[players + 1:]
 
 
@@ -98,7 +105,11 @@ def seated(options: Sequence[SetupOption]) -> list[str]:
 
 SOUND = "sound."
 """Setup rows of the station's speaker (not the game's): their keys start with this."""
-SOUND_MODES = (("on", "voice"), ("quiet", "beeps only"), ("off", "off"))
+LANGUAGE = "station.language"
+"""The Language row's key: the station's row, not the game's config."""
+STATION_ROWS = (SOUND, LANGUAGE)
+"""The keys of the rows that are the station's, not the game's (Language, Sound, Volume) start with these."""
+SOUND_MODES = (("on", lazy_gettext("voice")), ("quiet", lazy_gettext("beeps only")), ("off", lazy_gettext("off")))
 VOLUMES = (20, 40, 60, 80, 100)
 
 
@@ -118,11 +129,37 @@ class Speaker:
 
 def speaker_rows(speaker: Speaker) -> list[SetupOption]:
     """The setup screen's Sound and Volume rows (shown only on a station with a speaker)."""
-    return [SetupOption(f"{SOUND}mode", "Sound", [Choice(value, label) for value, label in SOUND_MODES], speaker.mode),
-            SetupOption(f"{SOUND}volume", "Volume", [Choice(v, f"{v}%") for v in VOLUMES], speaker.volume)]
+    modes = [Choice(value, str(label)) for value, label in SOUND_MODES]
+    return [SetupOption(f"{SOUND}mode", _("Sound"), modes, speaker.mode),
+            SetupOption(f"{SOUND}volume", _("Volume"), [Choice(v, f"{v}%") for v in VOLUMES], speaker.volume)]
 
 
 def speaker_of(options: Sequence[SetupOption], before: Speaker) -> Speaker:
     """The speaker as the setup rows now say (``before`` where a row is missing)."""
     values = {o.key[len(SOUND):]: o.value for o in options if o.key.startswith(SOUND)}
     return Speaker(values.get("mode", before.mode), values.get("volume", before.volume))
+
+
+def language_name(code: str) -> str:
+    """A language as its speakers write it ("English", "Español"): a child finds their own
+    language on the row whichever language the screen is in."""
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (UnknownLocaleError, ValueError):
+        return code
+    return name[:1].upper() + name[1:]
+
+
+def language_row(chosen: str) -> list[SetupOption]:
+    """The setup screen's Language row, at ``chosen`` (the station's language); none when the
+    station speaks one language only."""
+    shipped = languages()
+    if len(shipped) < 2:
+        return []
+    return [SetupOption(LANGUAGE, _("Language"), [Choice(code, language_name(code)) for code in shipped],
+                        chosen if chosen in shipped else shipped[0])]
+
+
+def language_of(options: Sequence[SetupOption], before: str) -> str:
+    """The language the Language row says (``before`` without one)."""
+    return next((o.value for o in options if o.key == LANGUAGE), before)

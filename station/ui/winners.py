@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from station.i18n import _, ngettext
 from station.ui.views import BannerView
 
 NAMED_TIES = 3  # more winners than this are counted, not named: their names would not fit a line
@@ -12,7 +13,7 @@ NAMED_TIES = 3  # more winners than this are counted, not named: their names wou
 
 def headline(winners: Sequence[str]) -> str:
     """The live screen's bold line at the end ("Ana won!", "A tie!"); the rows' stars say who."""
-    return f"{winners[0]} won!" if len(winners) == 1 else "A tie!"
+    return _("{name} won!", name=winners[0]) if len(winners) == 1 else _("A tie!")
 
 
 def banner(title: str, winners: Sequence[str], line: str, hint: str) -> BannerView:
@@ -20,5 +21,5 @@ def banner(title: str, winners: Sequence[str], line: str, hint: str) -> BannerVi
     points or cards won) and ``hint``, the next step."""
     if len(winners) == 1:
         return BannerView(title, winners[0], (line,), hint)
-    shared = ", ".join(winners) if len(winners) <= NAMED_TIES else f"{len(winners)} players"
-    return BannerView(title, "A tie!", (shared, line), hint)
+    shared = ", ".join(winners) if len(winners) <= NAMED_TIES else ngettext("{n} player", "{n} players", len(winners))
+    return BannerView(title, _("A tie!"), (shared, line), hint)

@@ -19,6 +19,7 @@ from engine.math_wars.config import EDITIONS
 from engine.math_wars.game import COUNT
 from station.games.math_wars.words import OUT_REASONS, WORDS, number, pair
 from station.settings import seat_names
+from station.speech.words import names as joined_names
 from station.ui.overlays import Overlay
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, HandView, LiveView, PlayerLine, VerdictView
@@ -179,7 +180,7 @@ def _violation_detail(event: Mapping[str, Any], state: Mapping[str, Any]) -> str
         return WORDS.gettext("{face} is not in 1 to {last}. Take it back", face=face, last=highest)
     if code == "not_in_war":
         contenders = event.get("contenders") or state["showdown"]["contenders"]
-        return WORDS.gettext("Only {names} fight. Take it back", names=", ".join(contenders))
+        return WORDS.gettext("Only {names} fight. Take it back", names=joined_names(contenders))
     kind = load_catalog().card(card).face.kind if card else ""
     step = VERDICT_STEPS.get(code, TAKE_IT_BACK)
     return str(step).format(face=face, kind="COUNT META" if kind == COUNT else "MATH CRATE")

@@ -1,0 +1,43 @@
+"""A child who plays Math Wars Meta, Big Bang and SUM on the same station reads the same Spanish
+for the same thing in each: the same English in two games' catalogs gets the same Spanish, and
+every "Take it back" is "Quítala" ("Quita la que sobra" where one card of two must go) (issue 27's
+review of these three games' words)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("math_wars", "big_bang", "sum")
+#: the same English meaning two things: Math Wars "you have played this hand", SUM "that card was played"
+SAME_WORDS_OTHER_MEANING = {"Played already"}
+
+
+def spanish(game: str) -> dict[str, str]:
+    """The game's Spanish catalog: English msgid (the singular, for a plural) -> Spanish (its first form)."""
+    with (ROOT / "station" / "games" / game / "locale" / "es" / "LC_MESSAGES" / f"{game}.po").open("rb") as f:
+        return {(m.id[0] if isinstance(m.id, tuple) else m.id): (m.string[0] if isinstance(m.string, tuple) else m.string)
+                for m in read_po(f) if m.id}
+
+
+CATALOGS = {game: spanish(game) for game in GAMES}
+
+
+def test_the_same_english_reads_the_same_in_spanish_in_every_game():
+    shared = {msgid for game in GAMES for msgid in CATALOGS[game]
+              if sum(msgid in CATALOGS[other] for other in GAMES) > 1} - SAME_WORDS_OTHER_MEANING
+    assert shared, "the three games share some words (Game over, Other game, CONFIRM: next ...)"
+    differ = {msgid: {game: CATALOGS[game][msgid] for game in GAMES if msgid in CATALOGS[game]} for msgid in shared
+              if len({CATALOGS[game][msgid] for game in GAMES if msgid in CATALOGS[game]}) > 1}
+    assert differ == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_take_it_back_says_quitala(game):
+    told = {msgid: text for msgid, text in CATALOGS[game].items() if msgid.rstrip(".").endswith("Take it back")}
+    assert told, f"{game} asks for a card back somewhere"
+    assert {msgid: text for msgid, text in told.items()
+            if not text.rstrip(".").endswith(("Quítala", "Quita la que sobra"))} == {}
