@@ -20,7 +20,7 @@ from typing import Any
 
 from station.config import ConfigFileError, ConfigWarning, StationConfig, load_config
 from station.games import plugin, plugins
-from station.i18n import set_language
+from station.i18n import _, ngettext, set_language
 from station.paths import SYSTEM_CONFIG
 from station.systemd_notify import Notifier
 
@@ -202,7 +202,7 @@ class Daemon:
                                        pin_factory=b["pin_factory"] or None)
         except ButtonsError as exc:
             log.error("buttons: %s", exc)
-            problems.append(Note("buttons", "No buttons", str(exc)[:40]))
+            problems.append(Note("buttons", _("No buttons"), str(exc)[:40]))
             buttons = open_buttons("none")
         s = cfg["signals"]
         try:
@@ -216,7 +216,7 @@ class Daemon:
             voice = open_voice(cfg["sound"], cfg.state_dir() / SPEECH_CACHE)
         except AudioError as exc:
             log.error("sound: %s (the station carries on with its buzzer)", exc)
-            problems.append(Note("sound", "No sound", str(exc)[:40]))
+            problems.append(Note("sound", _("No sound"), str(exc)[:40]))
         referee = Referee(cfg, journal, games=plugins(), log_event=self._log_record, roster=self._roster_names(journal),
                           address=self.address or (lambda: station_address_view(self.page)))
         if voice is not None and cfg["sound"]["backend"] != "none":  # setup offers Sound and Volume rows
@@ -284,7 +284,7 @@ class Daemon:
                                games=plugins(), live_table=self.live)
         except PageNotStarted as exc:
             log.error("teacher's page: not started: %s; the station referees on without it", exc)
-            why = VerdictView("info", "No teacher page", exc.short)
+            why = VerdictView("info", _("No teacher page"), exc.short)
             station.referee.controller.show_note(Note("web", why.title, why.detail))
             station.referee.controller.teacher_page = lambda: why   # the menu's item says why, after the note
             return None
@@ -378,8 +378,9 @@ def config_note(warnings: Sequence[ConfigWarning]) -> Any:
     from station.table.adapter import Note
 
     if len(warnings) == 1:
-        return Note("config", "Name not used", warnings[0].short)
-    return Note("config", f"{len(warnings)} names not used", f"{warnings[0].short}; see the log")
+        return Note("config", _("Name not used"), warnings[0].short)
+    return Note("config", ngettext("{n} name not used", "{n} names not used", len(warnings)),
+                _("{warning}; see the log", warning=warnings[0].short))
 
 
 def record_sentence(record: dict[str, Any]) -> str:
@@ -434,7 +435,7 @@ def _show_config_error(path: Path | None, error: ConfigFileError) -> None:
     try:
         display = open_display(settings["backend"], i2c_port=settings["i2c_port"], i2c_address=settings["i2c_address"],
                                rotate=settings["rotate"], record=settings["record"] or None)
-        display.show(render(FaultView("Config error", error.short, "Fix it, then restart")))
+        display.show(render(FaultView(_("Config error"), error.short, _("Fix it, then restart"))))
         display.close(keep_image=True)
     except DisplayError as exc:   # no OLED to say it on: stderr says it, and nothing unrelated beside it
         log.debug("display: %s", exc)

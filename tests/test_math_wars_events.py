@@ -199,9 +199,11 @@ def test_a_solo_hand_is_told_in_full_and_counts_its_hands():
     assert without_t(t.hand(Ana=("MW-A-N7", "MW-A-D2")))[2:] == [
         {"type": "hand_result", "hand": 2, "level": 0, "highest": 7, "top": ["Ana"], "results": [
             {"player": "Ana", "count": 7, "op": "÷", "crate": 2, "result": 7,
-             "note": "7 ÷ 2 leaves a remainder: only your COUNT META card counts", "note_code": "remainder"}]},
+             "note": "7 ÷ 2 leaves a remainder: only your COUNT META card counts", "note_code": "remainder",
+             "problem": {"code": "remainder", "values": {"dividend": "7", "divisor": "2"}}}]},
         {"type": "hand_redraw", "hand": 2, "player": "Ana", "reason": "7 ÷ 2 leaves a remainder",
-         "code": "remainder", "count": 7, "op": "÷", "crate": 2}]
+         "code": "remainder", "count": 7, "op": "÷", "crate": 2,
+         "problem": {"code": "remainder", "values": {"dividend": "7", "divisor": "2"}}}]
     assert t.game.state()["hand"] == 3
 
 

@@ -25,6 +25,7 @@ from station.speech.numbers import say_integer
 from station.speech.voice import utterance
 from station.table.adapter import Reading
 from station.table.mat import mat_layout
+from station.ui.screens import compose
 
 MATH_WARS = plugin("math-wars")
 RULES = read_config({"players": ["Ana", "Ben"]})
@@ -248,7 +249,56 @@ def test_solo_moves_and_redraws_are_said_in_spanish():
     t = Table(players=["Ana"])
     assert said(t, t.hand(Ana=("MW-A-N5", "MW-A-A2")))[1] == f"Mueve {es_number(7)} cartas de tu mazo a tu botín."
     assert said(t, t.hand(Ana=("MW-A-N1", "MW-A-M1")))[1] == "Mueve una carta de tu mazo a tu botín."
-    assert said(t, t.hand(Ana=("MW-A-N7", "MW-A-D2")))[1] == "Hay resto. Descarta las dos cartas y roba otra vez."
+    assert said(t, t.hand(Ana=("MW-A-N7", "MW-A-D2")))[1] == (f"{es_number(7).capitalize()} entre {es_number(2)} deja "
+                                                            "resto. Descarta las dos cartas y roba otra vez.")
+
+
+# ---- the shared expression problem: a MATH CRATE card that leaves a remainder -----------------------
+# Math Wars' cards are whole, 1 to 100, and no MATH CRATE card is ÷ 0 (engine/decks/math-wars.toml):
+# of the shared problems (engine/expressions.py) it meets only the remainder.
+
+def test_a_left_out_math_crate_card_carries_the_shared_problem():
+    t = Table()
+    (result,) = t.of("hand_result", t.hand(Ana=("MW-A-N14", "MW-A-D5"), Ben=("MW-B-N12", "MW-B-A3")))
+    ana = result["results"][0]
+    assert ana["problem"] == {"code": "remainder", "values": {"dividend": "14", "divisor": "5"}}
+    assert ana["note"] == "14 ÷ 5 leaves a remainder: only your COUNT META card counts"  # the journal's English
+    assert "problem" not in result["results"][1]
+    solo = Table(players=["Ana"])
+    (redraw,) = solo.of("hand_redraw", solo.hand(Ana=("MW-A-N13", "MW-A-D4")))
+    assert redraw["problem"] == {"code": "remainder", "values": {"dividend": "13", "divisor": "4"}}
+    assert redraw["reason"] == "13 ÷ 4 leaves a remainder"
+
+
+def test_a_remainder_is_told_and_said_in_spanish_in_the_shared_problem_s_words():
+    t = Table()
+    (result,) = t.of("hand_result", t.hand(Ana=("MW-A-N14", "MW-A-D5"), Ben=("MW-B-N12", "MW-B-A3")))
+    solo = Table(players=["Ana"])
+    events = solo.hand(Ana=("MW-A-N13", "MW-A-D4"))
+    (redraw,) = solo.of("hand_redraw", events)
+    with use_language("es"):
+        told = [story.describe(result, RULES), story.describe(redraw, RULES)]
+        shown = [text for o in screens.overlays(events, solo.game.state(), "at_once") for text in compose(o.view).texts()]
+    assert told == ["Ana: 14 ÷ 5 deja resto: solo cuenta tu carta COUNT META (14); Ben: 12 + 3 = 15.",
+                    "13 ÷ 4 deja resto: descarta las dos cartas y roba otra vez."]
+    assert said(solo, events) == ("accepted", f"{es_number(13).capitalize()} entre {es_number(4)} deja resto. Descarta las dos "
+                                      "cartas y roba otra vez.")
+    assert "Hay resto" in shown
+    for line in [*told, said(solo, events)[1], *shown]:
+        assert not re.search(r"\b(leaves|remainder|only|divided|by|discard|both|again)\b", line, re.I), line
+
+
+def test_in_english_a_remainder_is_told_as_the_engine_says_it_and_said_with_its_sum():
+    t = Table()
+    (result,) = t.of("hand_result", t.hand(Ana=("MW-A-N14", "MW-A-D5"), Ben=("MW-B-N12", "MW-B-A3")))
+    solo = Table(players=["Ana"])
+    events = solo.hand(Ana=("MW-A-N13", "MW-A-D4"))
+    (redraw,) = solo.of("hand_redraw", events)
+    assert story.describe(result, RULES) == text.describe(result, RULES)
+    assert story.describe(redraw, RULES) == text.describe(redraw, RULES) == (
+        "13 ÷ 4 leaves a remainder: discard both cards and draw again.")
+    line = utterance([x for x in spoken.lines(events, solo.game.state(), "at_once") if not x.on_reveal])[1]
+    assert line == "Thirteen divided by four leaves a remainder. Discard both cards and draw again."
 
 
 def test_a_drawn_round_is_said_in_spanish():

@@ -199,10 +199,19 @@ def test_whos_counting_says_a_score_a_broken_expression_and_whose_turn() -> None
     sound, words = table.act("submit", player="Ana", cards=["WC-A-N7A", "WC-A-MUL1", "WC-A-N6A"], blue=[])
     assert (sound, words) == ("accepted", "Seven times six is forty-two. Fifty-two points! Who's counting?")
     sound, words = table.clock()
-    assert (sound, words) == ("your_turn", "Ana scores fifty-two. Ben's turn.")
+    assert (sound, words) == ("your_turn", "Ben's turn.")  # her fifty-two points were just said: not twice
     sound, words = table.act("submit", player="Ben", cards=["WC-A-N5A", "WC-A-N3A"], blue=[])
     assert (sound, words) == ("wrong", "Ben. One to three signs. Use one to three signs. Fix it, CONFIRM.")
     assert table.act("submit", player="Ana", cards=["WC-A-N5B"], blue=[])[0] == "wrong"  # not her turn
+
+
+def test_whos_counting_says_a_turn_s_score_again_only_when_a_red_card_changed_it() -> None:
+    """A turn that scores what its expression scored says nothing more when the window closes (its
+    points were said a moment ago); a red card's change is news: the new score is said."""
+    table = Played({"game": "whos-counting", "players": ["Ana", "Ben"], "seed": 1})
+    table.act("submit", player="Ana", cards=["WC-A-N7A", "WC-A-MUL1", "WC-A-N6A"], blue=[])
+    assert table.act("red", player="Ben", card="WC-A-NEG1") == ("your_turn", "Ben plays a red card: Negative! Ana, stop it?")
+    assert table.clock() == ("your_turn", "Ana scores negative fifty-two. Ben's turn.")
 
 
 # ---- Big Bang ---------------------------------------------------------------------------------------

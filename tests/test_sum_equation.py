@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.expressions import Op, Order
+from engine.expressions import Op, Order, Problem
 from engine.sum.equation import Judged, judge
 
 MUL, SUB, ADD, DIV = Op.MUL, Op.SUB, Op.ADD, Op.DIV
@@ -52,3 +52,24 @@ def test_a_wrong_fraction_is_told_in_exact_numbers():
     judged = judge([1, DIV, 3, SUB, 1], target=1, fractions=True)
     assert judged.message == "1 ÷ 3 − 1 = −2/3, not 1" and judged.value == Fraction(-2, 3)
     assert judged.values == {"made": "−2/3", "target": 1}  # for the station's words, in any language
+
+
+@pytest.mark.parametrize("tokens, problem", [
+    ([7, DIV, 2], Problem("remainder", {"dividend": "7", "divisor": "2"})),
+    ([5, DIV, 0], Problem("division_by_zero")),
+    ([ADD, MUL, 3], Problem("starts_with_operation", {"operation": "+"})),
+    ([3, ADD, MUL, 4], Problem("two_operations", {"first": "+", "second": "×"})),
+    ([3, ADD], Problem("ends_with_operation", {"operation": "+"})),
+    ([SUB, SUB, 3], Problem("two_minus")),
+])
+def test_a_row_the_expressions_judge_refuses_keeps_its_problem_for_the_station_s_words(tokens, problem):
+    """The shared problem's code and values, so the station words it in any language (the English
+    message stays for the journal)."""
+    judged = judge(tokens, target=3)
+    assert judged.problem == problem and judged.message == problem.message
+
+
+def test_a_pair_that_is_none_is_sum_s_own_problem_not_a_shared_one():
+    judged = judge([3, 4, ADD, 1], target=8)
+    assert judged.problem is None and judged.values["problem"]["code"] == "unequal_pair"
+    assert judge([3, MUL, 4], target=12).problem is None

@@ -56,6 +56,11 @@ def every_screen() -> dict[str, View]:
     table.act("malformed", "submit", player="Ana", cards=cards("N12B", "N5A", "ADD1"))
     table.act("no-operation", "submit", player="Ana", cards=cards("N6A", "N6B"))
     table.act("remainder", "submit", player="Ana", cards=cards("N12B", "DIV1", "N5A"))
+    # the shared expression problems SUM can meet (engine/expressions.py, station/ui/problem_words.py)
+    table.act("two-minus", "submit", player="Ana", cards=cards("SUB1", "SUB2", "N12B"))
+    table.act("two-operations", "submit", player="Ana", cards=cards("N12B", "ADD1", "MUL1", "N1A"))
+    table.act("starts-with-operation", "submit", player="Ana", cards=cards("MUL1", "N12B"))
+    table.act("ends-with-operation", "submit", player="Ana", cards=cards("N12B", "ADD1"))
     table.act("empty", "submit", player="Ana", cards=[])
     table.act("wild-in-equation", "submit", player="Ana", cards=cards("N12B", "ADD1", "PROP1"))
     table.act("too-many", "submit", player="Ana", cards=cards("N1A", "ADD1", "N1B", "ADD2", "N1C", "ADD3", "N2A",
@@ -90,7 +95,8 @@ def every_screen() -> dict[str, View]:
     off.act("game-over", "end_turn", player="Ana")
     off.act("over", "draw", player="Dmitri", deck="numbers")
     # no SUM card is a 0: the engine's words for ÷ 0 (engine/expressions.py) as the screen would show them
-    zero = {"type": "violation", "player": "Ana", "code": "divide_by_zero", "message": "You can't divide by 0"}
+    zero = {"type": "violation", "player": "Ana", "code": "divide_by_zero", "message": "You can't divide by 0",
+            "problem": {"code": "division_by_zero", "values": {}}}
     views["divide-by-zero"] = screens.overlays([zero, {"type": "draw_more", "player": "Ana", "draws_left": 2}],
                                                off.game.state(), "press")[0].view
 

@@ -165,15 +165,66 @@ def test_each_refusal_s_english_is_the_engine_s_own_sentence(name):
     assert sentences.reason(event) == event["message"]
 
 
-def test_a_refusal_the_expressions_judge_words_shows_its_message_until_it_has_words():
-    """A division that leaves a remainder is worded by engine/expressions.py (its own catalog is
-    to come): the title is Spanish, the reason is the message as it is."""
+#: Each shared expression problem (engine/expressions.py) SUM can meet: its cards (the target is
+#: 12), then in Spanish its reason (station/ui/problem_words.py), the verdict screen's title and
+#: what is said aloud after the player's name. SUM's cards are 1 to 12, so never ÷ 0; every
+#: division step is whole until the first that is not, so never step_not_whole nor not_whole; and
+#: numbers side by side are SUM's own pairs, so never two_numbers.
+SHARED = {
+    "two_minus": (("SUB1", "SUB2", "N12B"), "Delante de un número solo va un −", "Mira el orden",
+                  "Mira el orden. Delante de un número solo va un menos."),
+    "two_operations": (("N12B", "ADD1", "MUL1", "N1A"), "Dos signos seguidos: + ×", "Mira el orden",
+                       "Mira el orden. Dos signos seguidos. Más por."),
+    "starts_with_operation": (("MUL1", "N12B"), "No se puede empezar con ×", "Mira el orden",
+                              "Mira el orden. No se puede empezar con por."),
+    "ends_with_operation": (("N12B", "ADD1"), "No se puede terminar con +", "Mira el orden",
+                            "Mira el orden. No se puede terminar con más."),
+    "remainder": (("N12B", "DIV1", "N5A"), "12 ÷ 5 deja resto", "Hay resto", "Hay resto. Doce entre cinco deja resto."),
+}
+#: Words of the engine's English sentences that no Spanish line may keep.
+ENGLISH = {"only", "one", "can", "go", "in", "front", "of", "a", "number", "two", "operations", "row", "an",
+           "expression", "can't", "start", "with", "end", "leaves", "remainder", "cards", "take", "back", "draw",
+           "more", "not", "yet"}
+
+
+def shared_refusal(code: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A real game's refusal of the row that has the shared problem ``code``, with its draw_more."""
     table = Table()
     table.act("target", card="SU-A-N12A")
-    event = table.refusal("submit", player="Ana", cards=cards("N12B", "DIV1", "N5A"))
+    events = table.act("submit", player="Ana", cards=cards(*SHARED[code][0]))
+    return events, table.game.state()
+
+
+def _english_left(line: str) -> set[str]:
+    return {word for word in line.lower().replace(":", " ").replace(".", " ").split() if word in ENGLISH}
+
+
+@pytest.mark.parametrize("code", sorted(SHARED))
+def test_a_shared_expression_problem_is_spanish_on_the_screen_in_the_story_and_aloud(code):
+    events, state = shared_refusal(code)
+    (event,) = [e for e in events if e["type"] == "violation"]
+    assert event["problem"]["code"] == code
+    _, reason, title, aloud = SHARED[code]
     with use_language("es"):
-        view = screens.overlays([event], table.game.state(), "press")[0].view
-        assert (view.title, view.detail) == ("Hay resto", event["message"])
+        said = sentences.reason(event)
+        view = screens.overlays(events, state, "press")[0].view
+        story = sentences.describe(event)
+        sound, words = utterance(spoken.lines([event], state, "press"))
+    assert (said, view.title, view.detail) == (reason, title, f"{reason}. SPARE: roba 2 más")
+    assert story == f"Todavía no: {reason}"
+    assert (sound, words) == ("wrong", f"Ana. {aloud}")
+    for line in (view.title, view.detail.replace("SPARE", ""), story, words):
+        assert _english_left(line) == set(), line
+
+
+@pytest.mark.parametrize("code", sorted(SHARED))
+def test_in_english_a_shared_expression_problem_reads_as_the_engines_message(code):
+    events, state = shared_refusal(code)
+    (event,) = [e for e in events if e["type"] == "violation"]
+    view = screens.overlays(events, state, "press")[0].view
+    assert sentences.reason(event) == event["message"]
+    assert sentences.describe(event) == f"Not yet: {event['message']}" == text.describe(event)
+    assert view.detail == f"{event['message']}. SPARE: draw 2 more"
 
 
 def test_every_other_moment_has_its_spanish_screen_and_spoken_line():

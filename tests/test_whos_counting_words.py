@@ -249,3 +249,21 @@ def test_the_table_demo_is_titled_in_spanish():
     config = WC.demo_config(_demo_args(), ["Ana", "Ben"], 2)
     with use_language("es"):
         assert WC.demo(config, 2, "press").scenario.title == "Demo: Who's Counting?, semilla 2"
+
+
+def test_the_demo_opens_and_closes_in_the_language_of_the_moment():
+    """`demo --text --language es` begins with the game's headline and ends with its summary: in
+    English the engine's own lines, in Spanish the game's words (they were the engine's English)."""
+    from engine.rules import new_game
+    from station.games.whos_counting.plugin import WhosCountingStation
+    from station.i18n import use_language
+
+    plugin = WhosCountingStation()
+    game = new_game({"game": "whos-counting", "players": ["Ana", "Ben"], "target": 300, "minutes": 10})
+    assert plugin.headline(game) == game.headline()
+    assert plugin.summary(game) == game.summary()
+    with use_language("es"):
+        assert plugin.headline(game) == ("Who's Counting? · Ana, Ben · gana con 300 puntos o 10 minutos · "
+                                         "× y ÷ primero · 5 s para contar")
+        assert plugin.summary(game)[0] == "Le toca a Ana."
+        assert plugin.summary(game)[1].endswith("0 puntos  7 en mano")

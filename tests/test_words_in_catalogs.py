@@ -44,24 +44,7 @@ SINKS: dict[str, tuple[str, ...]] = {
 #: Modules not yet converted, each with why: the lead empties this list when the branches that
 #: convert them are merged. Nothing of the shared screens (station/ui, the referee, the main loop,
 #: the demo) may be here.
-NOT_YET_CONVERTED = {
-    # the games: each game's engineer converts its own folder (issue 27)
-    "station/games/big_bang/",
-    "station/games/math_rush/",
-    "station/games/math_wars/",
-    "station/games/sum/",
-    "station/games/whos_counting/",
-    # the commands' messages: the CLI's engineer (issue 27)
-    "station/cli.py",
-    "station/cli_broker.py",
-    "station/cli_classroom.py",
-    "station/cli_history.py",
-    "station/cli_print.py",
-    "station/cli_selftest.py",
-    "station/cli_vision.py",
-    "station/daemon.py",
-    "station/selftest.py",
-}
+NOT_YET_CONVERTED: set[str] = set()  # every module converted (issue 27): keep it empty
 
 SHARED = ("station/ui/", "station/referee.py", "station/mainloop.py", "station/demo.py", "station/simulate.py",
           "station/cli_station.py", "station/network.py")

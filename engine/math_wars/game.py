@@ -214,7 +214,9 @@ class MathWars(Game):
         record = {"player": player, "count": int(n), "op": crate.op, "crate": int(m),
                   "result": int(result), "note": note}
         if not verdict.ok:
+            assert verdict.problem is not None
             record["note_code"] = verdict.verdict.value   # "remainder": why the MATH CRATE card is left out
+            record["problem"] = verdict.problem.as_json()  # the same as its code and values, for its words
         return record, verdict.message
 
     def _resolve(self) -> list[Event]:
@@ -326,7 +328,7 @@ class MathWars(Game):
         if result["note"]:
             events.append({"type": "hand_redraw", "hand": self.hand, "player": player, "reason": why,
                            "code": result["note_code"], "count": result["count"], "op": result["op"],
-                           "crate": result["crate"]})
+                           "crate": result["crate"], "problem": result["problem"]})
             discarded = 0
         else:
             discarded, _ = piles.take(max(result["result"], 0), may_reshuffle=False)

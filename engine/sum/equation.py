@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.expressions import MINUS_SIGN, Op, Order, evaluate, format_expression
+from engine.expressions import MINUS_SIGN, Op, Order, Problem, evaluate, format_expression
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,9 @@ class Judged:
     """A verdict: ``code`` empty when the equation makes the target, else why not (``message``,
     in English for the journal and the log) and the numbers its words need (``values``: ``made``
     and ``target`` for a wrong one; for a pair that is none, ``problem``: its code and values as
-    ``engine.expressions.Problem.as_json`` gives them), so the station words it in any language."""
+    ``engine.expressions.Problem.as_json`` gives them), so the station words it in any language.
+    A row the shared expressions' judge refuses (``malformed``, ``remainder``) keeps its
+    ``problem`` (a ``Problem``: the shared code and values) for the same reason."""
 
     shown: str
     code: str = ""
@@ -39,6 +41,7 @@ class Judged:
     numbers: int = 0  # number cards used (a pair is two)
     operations: int = 0  # operation cards used (a minus sign too)
     values: Mapping[str, Any] = field(default_factory=dict)
+    problem: Problem | None = field(default=None, compare=False)  # the message's own data: it adds nothing to compare
 
     @property
     def ok(self) -> bool:
@@ -75,7 +78,7 @@ def judge(tokens: Sequence[Any], *, target: Fraction | int, pairs: str = "sum", 
     if not verdict.ok:
         code = {"malformed": "malformed", "remainder": "remainder", "not_whole": "remainder",
                 "division_by_zero": "divide_by_zero"}[verdict.verdict.value]
-        return Judged(shown, code, verdict.message, numbers=numbers, operations=operations)
+        return Judged(shown, code, verdict.message, numbers=numbers, operations=operations, problem=verdict.problem)
     assert verdict.value is not None
     if verdict.value != target:
         wanted = Fraction(target)

@@ -231,7 +231,8 @@ class Sum(Worded, Game):
     def _wrong(self, player: str, cards: list[Card], judged: Judged) -> list[Event]:
         self.last_wrong = {"player": player, "cards": [c.id for c in cards], "equation": judged.shown}
         events: list[Event] = [self._violation(player, judged.code, judged.message, equation=judged.shown,
-                                               **judged.values)]
+                                               **judged.values,
+                                               **({"problem": judged.problem.as_json()} if judged.problem else {}))]
         if self.draws >= DRAWS_PER_TURN:
             events += [{"type": "turn_over", "player": player, "reason": "two_draws"}] + self._next_turn()
         else:

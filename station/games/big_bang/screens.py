@@ -20,6 +20,7 @@ from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, Menu, MapView, Tile, VerdictView, View, clock_text
 
 GAME = "big-bang"
+TITLE = "Big Bang"  # the game's name, as its cards print it: the same in every language
 VERDICT_SECONDS = 3.0
 BANNER_SECONDS = 3.0
 RESULT_SECONDS = 5.0
@@ -64,7 +65,7 @@ def game_config(choices: Mapping[str, Any], defaults: Mapping[str, Any], seed: i
 # ---- the live screen ------------------------------------------------------------------------
 
 def _round_title(round_: int, rounds: int) -> str:
-    return "Big Bang" if rounds == 1 else WORDS.gettext("Round {round} of {rounds}", round=round_, rounds=rounds)
+    return TITLE if rounds == 1 else WORDS.gettext("Round {round} of {rounds}", round=round_, rounds=rounds)
 
 
 def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
@@ -119,7 +120,7 @@ def _final(state: Mapping[str, Any]) -> BannerView:
     winners = state["winners"]
     again = WORDS.gettext("CONFIRM: new game")
     if len(state["players"]) == 1:
-        return BannerView("Big Bang", points(state["game_scores"][state["players"][0]]), (), again)
+        return BannerView(TITLE, points(state["game_scores"][state["players"][0]]), (), again)
     big = WORDS.gettext("{player} wins!", player=winners[0]) if len(winners) == 1 else WORDS.gettext("A tie!")
     return BannerView(WORDS.gettext("Game over"), big, _totals(state), again)
 
@@ -180,7 +181,7 @@ def _game_over(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
 
 
 def _round_started(e: Mapping[str, Any], state: Mapping[str, Any]) -> list[Overlay]:
-    title = WORDS.gettext("Round {round}", round=e["round"]) if e["rounds"] > 1 else "Big Bang"
+    title = WORDS.gettext("Round {round}", round=e["round"]) if e["rounds"] > 1 else TITLE
     return [Overlay(BannerView(title, WORDS.gettext("Go!"), (WORDS.gettext("Play beside the Star"),)),
                     seconds=1.5, signal="attention", kind="banner")]
 
@@ -240,7 +241,7 @@ def menu(state: Mapping[str, Any]) -> Menu | None:
         if seat["deck"] > 0:
             choices.append((WORDS.gettext("I drew to 3") if alone else WORDS.gettext("{player}: I drew to 3", player=player),
                             {"type": "done", "player": player}))
-    return Menu("Big Bang", tuple(choices))
+    return Menu(TITLE, tuple(choices))
 
 
 def _hint_view(state: Mapping[str, Any], player: str) -> View:

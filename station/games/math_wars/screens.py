@@ -201,7 +201,7 @@ def _hand(event: Mapping[str, Any], ctx: _Context) -> list[Overlay]:
         if r["note"]:
             remainders.append(cards)
     title = _title(event["hand"], event["level"])
-    if len(remainders) == 1:
+    if len(remainders) == 1:  # shorter than the shared problem's words ("… leaves a remainder" is cut)
         why = WORDS.gettext("{sum} has a remainder", sum=remainders[0])
     elif remainders:
         why = WORDS.gettext("Remainder: crate left out")

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.catalog import load_catalog
-from station.games.math_wars.words import OUT_REASONS, WORDS
-from station.speech.numbers import say_integer, say_op
+from station.games.math_wars.words import OUT_REASONS, WORDS, left_out
+from station.speech.numbers import say_integer, say_op, say_sentence
 from station.speech.voice import Line
 from station.speech.words import names
 
@@ -82,7 +82,9 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
                                              "Move {count} cards from your deck to your spoils.", paid,
                                              count=say_integer(paid))))
         elif kind == "hand_redraw":
-            said.append(Line(WORDS.gettext("A remainder. Discard both cards and draw again.")))
+            # which sum: "Thirteen divided by four leaves a remainder." (the shared problem's words)
+            said.append(Line(WORDS.gettext("{why} Discard both cards and draw again.",
+                                           why=say_sentence(left_out(event)))))
     return said
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from station.i18n import Words
+from station.ui.problem_words import problem_words
 
 WORDS = Words(__package__)
 
@@ -36,8 +37,12 @@ def pair(record: Mapping[str, Any]) -> str:
 
 
 def left_out(record: Mapping[str, Any]) -> str:
-    """Why a MATH CRATE card did not count, from its code (``note_code``) and the two cards:
-    "14 ÷ 5 leaves a remainder". A record journaled before the code existed keeps its English note."""
+    """Why a MATH CRATE card did not count: the shared expression problem it carries
+    (``problem``, worded by ``station.ui.problem_words`` as every game says it): "14 ÷ 5 leaves a
+    remainder". A record journaled before ``problem`` is worded from its code (``note_code``) and
+    the two cards; one journaled before the code keeps its English note."""
+    if record.get("problem"):
+        return problem_words(record["problem"])
     code = record.get("note_code") or record.get("code")
     if code == "remainder":
         return WORDS.gettext("{sum} leaves a remainder", sum=pair(record))

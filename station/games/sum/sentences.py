@@ -3,8 +3,10 @@ demo's story (``describe``, ``turn_told``, ``headline``, ``summary``). They say 
 ``engine.sum.text`` says in English, from the events' codes and values (the engine keeps its
 English ``message`` for the journal and the log, and never translates).
 
-A malformed expression or a division that does not come out even is worded by the shared
-expressions' judge (``engine/expressions.py``): its ``message`` is shown as it is.
+A malformed expression or a division that does not come out even is the shared expressions'
+problem (``engine/expressions.py``): the event carries its code and values, worded by
+``station.ui.problem_words`` as every game that judges a row says it. A pair that is none is
+SUM's own problem, worded here.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from engine.games import GAME_TITLES
 from station.games.sum.words import WORDS, effect
 from station.speech.words import names
+from station.ui.problem_words import problem_words
 
 
 # ---- why not ----------------------------------------------------------------------------------
@@ -53,9 +56,10 @@ def _draw_first(e: Mapping[str, Any]) -> str:
                           e["owed"])
 
 
-def _malformed(e: Mapping[str, Any]) -> str | None:
-    """A pair that is none is SUM's own problem; any other malformed row is the expressions'
-    judge's (its words are the message until they are wired)."""
+def _row_problem(e: Mapping[str, Any]) -> str | None:
+    """A pair that is none is SUM's own problem; any other malformed row (and a remainder) is the
+    shared expressions' judge's, in its words. An event journaled before it carried its problem
+    keeps its English message."""
     problem = e.get("problem") or {}
     code, values = problem.get("code"), problem.get("values", {})
     if code == "unequal_pair":
@@ -64,13 +68,15 @@ def _malformed(e: Mapping[str, Any]) -> str | None:
     if code == "too_many_in_a_row":
         return WORDS.ngettext("{n} number in a row: a pair is two equal cards",
                               "{n} numbers in a row: a pair is two equal cards", int(values["count"]))
-    return None
+    return problem_words(problem) if problem else None
 
 
 _REASONS: dict[str, Callable[[Mapping[str, Any]], str | None]] = {
     "wrong": lambda e: WORDS.gettext("{equation} = {made}, not {target}", equation=e["equation"], made=e["made"],
                                      target=e["target"]),
-    "malformed": _malformed,
+    "malformed": _row_problem,
+    "remainder": _row_problem,
+    "divide_by_zero": _row_problem,
     "empty": lambda e: WORDS.gettext("Lay an equation on the strip first"),
     "no_operation": lambda e: WORDS.gettext("Use at least one operation card"),
     "game_over": _game_over,

@@ -67,6 +67,18 @@ class WhosCountingStation(StationGame):
                 "best_expression": f"{best['player']}: {_best(best)}" if best else "",
                 "turns": per_player(game, events, {"turn_scored", "traded", "passed"})}
 
+    def headline(self, game: Game) -> str:
+        """The story's first line in the station's language (the engine's ``game.headline()`` is English)."""
+        from station.games.whos_counting import story
+
+        return story.headline(game)
+
+    def summary(self, game: Game) -> list[str]:
+        """The story's last lines in the station's language (the engine's ``game.summary()`` is English)."""
+        from station.games.whos_counting import story
+
+        return story.summary(game.state())
+
     def virtual_players(self, game: Game, seed: int) -> Iterator[tuple[Action, list[Event]]]:
         from station.games.whos_counting.players import CountingTable
 

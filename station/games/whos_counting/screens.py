@@ -17,6 +17,7 @@ from station.ui.problem_words import problem_words
 from station.ui.setup import Choice, SetupOption
 from station.ui.views import BannerView, LiveView, Menu, PlayerLine, VerdictView, View, clock_text
 
+GREEN_GOO = "Green Goo!"  # the red card's name, as printed: the same in every language
 _ = WORDS.gettext
 GAME = "whos-counting"
 SCORED_SECONDS = 2.5
@@ -33,7 +34,7 @@ VERDICT_TITLES = {
     "played_before": WORDS.lazy_gettext("Played already"), "not_your_turn": WORDS.lazy_gettext("Not your turn"),
     "wait_window": WORDS.lazy_gettext("Wait"), "one_red": WORDS.lazy_gettext("One red only"),
     "too_late": WORDS.lazy_gettext("Too late!"), "no_expression": WORDS.lazy_gettext("Too early"),
-    "own_turn": WORDS.lazy_gettext("Your own turn"), "goo": "Green Goo!",
+    "own_turn": WORDS.lazy_gettext("Your own turn"), "goo": GREEN_GOO,
     "not_stop": WORDS.lazy_gettext("Not a Stop"), "nothing_to_stop": WORDS.lazy_gettext("Nothing to stop"),
     "stopped_already": WORDS.lazy_gettext("Stopped already"), "bad_trade": WORDS.lazy_gettext("Trade 1 to 7"),
     "bad_declaration": WORDS.lazy_gettext("Not allowed"), "not_wild": WORDS.lazy_gettext("Not a wild card"),
@@ -126,7 +127,7 @@ def live_view(state: Mapping[str, Any], seconds: float, page: int) -> View:
         left = str(max(math.ceil(round(turn["until"] - seconds, 2)), 0))  # game times are in 0.01 s: 35.2 − 6.2 is 29
         red = turn["red"]
         if red and (turn["stopped_by"] or red["goo"]):  # nothing more can happen: a second red card is refused
-            return BannerView(_("Stopped!") if turn["stopped_by"] else "Green Goo!", left, (_red_line(turn),),
+            return BannerView(_("Stopped!") if turn["stopped_by"] else GREEN_GOO, left, (_red_line(turn),),
                               _("Wait for the score"))
         if turn["phase"] == "answer":
             return BannerView(_("{player}: Stop?", player=turn["player"]), left, (_red_line(turn),),
@@ -216,7 +217,7 @@ def _sentence(e: Mapping[str, Any]) -> str:
 def _red(e: Mapping[str, Any], batch: Sequence[Mapping[str, Any]]) -> list[Overlay]:
     lines = (_("{player} is counting!", player=e["player"]),
              _("No Stop can help!") if e["goo"] else _("{player}: Stop?", player=e["against"]))
-    return [Overlay(BannerView("Green Goo!" if e["goo"] else _("Red card"), EFFECTS[e["effect"]], lines), seconds=2.0,
+    return [Overlay(BannerView(GREEN_GOO if e["goo"] else _("Red card"), EFFECTS[e["effect"]], lines), seconds=2.0,
                     signal="attention", kind="banner")]
 
 

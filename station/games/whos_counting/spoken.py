@@ -56,7 +56,9 @@ def lines(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], reveal:
             heard.append(Line(said("answer", player=e["player"]), "your_turn"))
         elif kind == "stopped":
             heard.append(Line(said("stopped")))
-        elif kind == "turn_scored":
+        elif kind == "turn_scored" and e["red"] is not None:
+            # with no red card (or one stopped) the turn scores what its expression scored, said a
+            # moment ago with "… points! Who's counting?": only a red card's change is news
             heard.append(Line(said("turn_scored", player=e["player"], score=say_integer(e["score"]))))
         elif kind == "passed":
             heard.append(Line(said("passed", player=e["player"])))

@@ -182,3 +182,30 @@ _TELLERS: dict[str, Callable[[Event], str]] = {
     "time_up": lambda e: _("Time is up after {minutes}.", minutes=_minutes(e["minutes"])),
     "game_over": _game_over,
 }
+
+
+# ---- the story's first and last lines -------------------------------------------------------------
+
+def headline(game: Any) -> str:
+    """The demo's first line: who plays, how the game ends, the order of operations, the window."""
+    rules = game.rules
+    ends = [WORDS.gettext("first to {points} points", points=rules.target) if rules.target else "",
+            _minutes(rules.minutes) if rules.minutes else ""]
+    order = _("× and ÷ first") if rules.order.value == "standard" else _("left to right")
+    seconds = format(rules.window, "g")
+    window = _("{seconds} s to count", seconds=seconds)
+    ends = [e for e in ends if e]
+    end = _("{first} or {second}", first=ends[0], second=ends[1]) if len(ends) == 2 else "".join(ends)
+    return " · ".join(part for part in ("Who's Counting?", ", ".join(rules.players), end, order, window) if part)
+
+
+def summary(state: Mapping[str, Any]) -> list[str]:
+    """The demo's last lines: the winner (or whose turn), each score and hand, the draw pile."""
+    lines = [_("Game over: {winners} won.", winners=names(state["winners"])) if state["over"]
+             else _("{player}'s turn.", player=state["turn"]["player"])]
+    width = max(len(name) for name in state["players"])
+    for name in state["players"]:
+        score = f"{signed(state['scores'][name]):>5}"
+        lines.append(f"  {name:<{width}}  " + _("{score} points  {hand} in hand", score=score, hand=state["hands"][name]))
+    lines.append(WORDS.ngettext("Draw pile: {n} card.", "Draw pile: {n} cards.", state["draw_pile"]))
+    return lines
