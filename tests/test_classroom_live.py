@@ -75,3 +75,15 @@ def test_the_dashboard_reads_a_live_state_with_no_language_or_a_bad_one():
     assert table_view(SimpleNamespace(live=read, station="table-1", status="online", status_at=None))["language"] == ""
     odd = read_live_state(json.dumps({**old, "language": 'es" onclick="x'}).encode(), "table-1")
     assert "language" not in odd and odd["verdicts"] == ["The target is 12."]
+
+
+def test_the_dashboard_names_another_days_time_in_the_teachers_language():
+    """"as of Mon 24 Nov 14:02" on an English page, "lun 24 nov 14:02" on a Spanish one (was English
+    in both: the C library's day and month names)."""
+    from station.classroom.dashboard.app import shown_time
+    from station.i18n import use_language
+
+    stamp = "2026-11-23T14:02:00+00:00"
+    assert shown_time(stamp) == "Mon 23 Nov 14:02"
+    with use_language("es"):
+        assert shown_time(stamp) == "lun 23 nov 14:02"
