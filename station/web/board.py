@@ -17,7 +17,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -76,7 +76,7 @@ class Live:
     game_id: int | None = None
     scores: dict[str, Any] = field(default_factory=dict)
     over: bool = False
-    screen: Any = None           # () -> the OLED's live view, drawn in the language of the moment
+    screen: Callable[[], Any] | None = None  # the OLED's live view, drawn in the language of the moment
     told: tuple[Told, ...] = ()  # the last lines logged, oldest first
 
     @property
