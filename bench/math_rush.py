@@ -350,7 +350,7 @@ class Bench:
             placed = self._placed(row)
             return placed is not None and placed_before is not None and placed == placed_before + 1
         view = self.run.station.last_view
-        return isinstance(view, VerdictView) and view.kind == "wrong" and view.who == f"Row {row}"
+        return isinstance(view, VerdictView) and view.kind == "wrong" and str(view.title).startswith(f"Row {row}:")
 
     def measure(self, verdict_on_full_pass: bool) -> Measured:
         self.lay_table()

@@ -20,6 +20,7 @@ import logging
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.errors import EngineError
@@ -28,6 +29,7 @@ from engine.protocol import Deadline, Game
 from station.config import StationConfig
 from station.game_plugin import StationGame
 from station.hardware.buttons import Press
+from station.game_language import LANGUAGE_NAME, GameLanguage
 from station.i18n import _, ngettext, use_language
 from station.i18n import language as language_now
 from station.store import Journal, JournalError, JournalReset
@@ -103,6 +105,7 @@ class Referee:
         self._held_sight: tuple[MatLayout | None, Sequence[Any]] = (None, ())
         self._waiting: tuple[dict[str, Any], float] | None = None  # a pressed action that reads the table, and when
         self.language: str | None = None  # the game's language while one is played (None: the station's)
+        self._kept_language = GameLanguage(Path(journal.path).parent / LANGUAGE_NAME)  # for a restart
         self._failing: FaultView | None = None  # the journal's fault screen, while it shows
         if journal.recovered:
             self.tell(journal_reset())
@@ -141,7 +144,8 @@ class Referee:
             self.tell(Note("journal", _("Old game lost"), _("it could not be replayed")))
             return False
         reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
-        self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal)
+        self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal,
+                    language=self._kept_language.recall(stored.id))
         if game.paused:   # paused when the station went down: it comes back paused, its time still
             self._frozen = game.last_t
             self.controller.paused = True
@@ -163,6 +167,7 @@ class Referee:
         game_id = self._write(lambda: self.journal.start_game(game.config))
         assert game_id is not None
         self._begin(game, game_id, now, t=0.0, reveal=reveal, language=language)
+        self._kept_language.keep(game_id, self.language or language_now())
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
         if self.room_paused:   # a game started while every table is paused waits with the rest
             self.pause(now)

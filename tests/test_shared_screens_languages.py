@@ -213,3 +213,30 @@ def test_the_camera_lost_mid_game_is_said_in_the_game_s_language(tmp_path) -> No
     station.tick(1.0)
     assert station.last_view is not None and station.last_view.title == "Sin cámara"
     assert station.last_view.detail == "Revisa su cable"
+
+
+def test_a_game_set_up_in_spanish_comes_back_in_spanish_after_a_restart(tmp_path) -> None:
+    """The Language row's choice is the game's to its end: a power cut mid-game brought it back in
+    the station's language (the journal keeps only the engine's config)."""
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0, language="es")
+    ref.journal.close()
+    again = referee(tmp_path)
+    assert again.resume(10.0)
+    assert again.language == "es"
+    again.press(LONG_BACK, 10.0)
+    assert again.screen(10.0).title == "¿Terminar el juego?"
+
+
+def test_a_damaged_or_unshipped_game_language_brings_the_game_back_in_the_station_s(tmp_path) -> None:
+    from station.game_language import LANGUAGE_NAME
+
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0, language="es")
+    ref.journal.close()
+    kept = tmp_path / LANGUAGE_NAME
+    for damaged in ('{"game": 1, "language": "fr"}', "{not json", ""):
+        kept.write_text(damaged, encoding="utf-8")
+        again = referee(tmp_path)
+        assert again.resume(10.0) and again.language == "en"   # the game goes on, in the station's language
+        again.journal.close()

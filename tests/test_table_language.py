@@ -40,7 +40,7 @@ def test_a_spanish_browser_reads_the_table_and_its_script_s_words_in_spanish(sta
     page = html.unescape(client.get("/table").get_data(as_text=True))
     assert "Mesa virtual" in page and "Pasar una mano" in page
     words = page_words(page)
-    assert words["seat"] == "Asiento {n}" and words["face_down"] == "Una carta boca abajo"
+    assert words["seat"] == "Puesto {n}" and words["face_down"] == "Una carta boca abajo"
     assert words["signed_out"].startswith("Este navegador ha cerrado la sesión")
     refused = client.post("/table/lay", json={"id": "NOT-A-CARD", "x": 1, "y": 3})
     assert refused.status_code == 400 and "no es ninguna de las cartas impresas" in refused.get_json()["error"]
@@ -80,7 +80,7 @@ def test_the_seats_and_the_screen_s_description_in_spanish_in_chromium(tmp_path:
         table = TablePage(browser, running)
         by = table.by
         table.until(lambda b: [o.text for o in b.find_elements(by.CSS_SELECTOR, "#seat option")][:2]
-                    == ["Asiento 1", "Asiento 2"], "the seats named in Spanish")
+                    == ["Puesto 1", "Puesto 2"], "the seats named in Spanish")
         assert browser.find_element(by.ID, "oled").get_attribute("alt").startswith("La pantalla de la estación: ")
         assert browser.find_element(by.ID, "clear-table").text == "Vaciar la mesa"
         if SCREENSHOT:
