@@ -87,3 +87,27 @@ def test_the_dashboard_names_another_days_time_in_the_teachers_language():
     assert shown_time(stamp) == "Mon 23 Nov 14:02"
     with use_language("es"):
         assert shown_time(stamp) == "lun 23 nov 14:02"
+
+
+def test_the_dashboards_history_words_each_game_in_each_teachers_language(tmp_path):
+    """A record is replayed once per language, not once for all: a SUM game's 'won by' reads
+    'an empty hand'/'most cards' to an English page and Spanish to a Spanish one, whichever
+    page asked first (the words were kept from the first page's language)."""
+    from classroom_helpers import played
+    from station.classroom.dashboard.history import MergedHistory
+    from station.classroom.dashboard.store import STORE_NAME, ClassStore
+    from station.history_summary import details
+    from station.i18n import use_language
+
+    store = ClassStore(tmp_path / STORE_NAME)
+    try:
+        store.add_record(played("table-1", "Table 1", "sum", ["Ana", "Ben"], 23), ["Ana", "Ben"])
+        history = MergedHistory(store, plugins())
+        with use_language("es"):
+            spanish = details(history.played()[0].summary, plugins())
+        english = details(history.played()[0].summary, plugins())
+    finally:
+        store.close()
+    assert "ganó con " in spanish and "ecuaciones " in spanish
+    assert "won by " in english and "equations " in english
+    assert any(said in english for said in ("an empty hand", "most cards"))
