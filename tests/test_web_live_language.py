@@ -94,3 +94,15 @@ def test_the_history_names_each_games_measures_in_the_browsers_language(browsers
     for words in ("manos ", "rondas ", "ecuaciones ", "turnos ", "partidas "):
         assert words in es, words
     assert "hands " not in es and "equations " not in es and "rounds " not in es
+
+
+def test_every_game_names_each_of_its_measures_in_spanish() -> None:
+    """A measure without a name would show its column's English ("won_by" as "won by") on a Spanish page."""
+    from station.i18n import use_language
+
+    for name, game in plugins().items():
+        assert set(game.history_names) == set(game.history_columns), name
+        with use_language("es"):
+            spanish = [game.history_name(column) for column in game.history_columns]
+        english = [game.history_name(column) for column in game.history_columns]
+        assert all(s != e for s, e in zip(spanish, english)), (name, spanish)
