@@ -149,7 +149,7 @@ def _list(games: list[StoredGame], args: argparse.Namespace, path: Path, *, dama
             record = {key: value for key, value in asdict(s).items() if key != "measures"}
             print(json.dumps({**record, **s.measures, "title": GAME_TITLES.get(s.game, s.game)}, ensure_ascii=False))
     else:
-        print("\n".join(table(summaries)))
+        print("\n".join(table(summaries, plugins())))
         for s in summaries:
             if s.problem:
                 print(_("Game {number} stops early: {problem}", number=s.id, problem=s.problem))

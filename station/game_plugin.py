@@ -151,6 +151,13 @@ class StationGame(ABC):
 
     #: the game's own measures in ``mathstation history`` (CSV columns), in order
     history_columns: tuple[str, ...] = ()
+    #: each measure's name as the history says it (a ``WORDS.lazy_gettext``, worded in the language of
+    #: the moment); the CSV keeps the column's own name
+    history_names: Mapping[str, Any] = {}
+
+    def history_name(self, column: str) -> str:
+        """A measure's name in the language of the moment ("hands", "manos"); by default its column's."""
+        return str(self.history_names.get(column, column.replace("_", " ")))
 
     def history(self, game: Game, events: Sequence[Event]) -> dict[str, Any]:
         """The game's own measures of a journaled game (replayed): ``history_columns`` keys."""
@@ -164,6 +171,13 @@ class StationGame(ABC):
     def story(self, game: Game) -> Callable[[Event], list[str]]:
         """The demo's storyteller for ``game``: the lines one event adds to the story."""
         return lambda event: ["  " + game.describe(event)] if event["type"] in self.story_events else []
+
+    def describe(self, game: Game, event: Event) -> str:
+        """One event as one sentence in the language of the moment, or "" for an event the story
+        does not tell: the teacher's page's verdicts, worded for each page apart (so it may run
+        in a page's thread: it reads only ``game``'s rules, never its live state). By default the
+        story's own line for it."""
+        return " ".join(line.strip() for line in self.story(game)(event))
 
     def headline(self, game: Game) -> str:
         """The story's first line: the game and its setup (a game with its own words says them in

@@ -4,12 +4,14 @@ and the teacher's page both show, in one module below both of them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
+
+from babel.numbers import format_decimal
 
 from engine.games import GAME_TITLES
 from station.game_dates import SPREADSHEET, shown, when
-from station.i18n import _
+from station.i18n import _, language
 from station.store import GameSummary
 
 if TYPE_CHECKING:
@@ -27,32 +29,57 @@ def csv_fields(games: Mapping[str, StationGame]) -> list[str]:
 
 
 
-def table(summaries: list[GameSummary]) -> list[str]:
+def table(summaries: list[GameSummary], games: Mapping[str, StationGame] | None = None) -> list[str]:
     """The teacher's table: one line per game, columns lined up; the game's own measures last."""
     head = ("#", _("Started"), _("Game"), _("Players"), _("Result"), _("Length"), _("Details"))
     rows = [head] + [(str(s.id), when(s), GAME_TITLES.get(s.game, s.game), ", ".join(s.players), result(s),
-                      _length(s.duration_s), details(s)) for s in summaries]
+                      _length(s.duration_s), details(s, games)) for s in summaries]
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     numeric = {0, 5}
     return ["  ".join(cell.rjust(w) if i in numeric else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
             .rstrip() for row in rows]
 
 
-def details(s: GameSummary) -> str:
-    """The game's own measures in a few words: ``hands 17, rounds 6``, ``cards left Ana 7 Ben 0``
-    (those the result does not already say)."""
+def details(s: GameSummary, games: Mapping[str, StationGame] | None = None) -> str:
+    """The game's own measures in a few words, in the language of the moment: ``hands 17, rounds
+    6``, ``cards left Ana 7 Ben 0`` (those the result does not already say), each named by its
+    game's plug-in in ``games`` (a game without one: by its column's name)."""
+    named = measure_names(games or {})
     said = []
     for name, value in s.measures.items():
         if value in ("", {}, []) or value == s.scores:
             continue
-        words = name.replace("_", " ")
+        words = named(s.game, name)
         if isinstance(value, dict):
-            said.append(f"{words} " + " ".join(f"{key} {item}" for key, item in value.items()))
+            said.append(f"{words} " + " ".join(f"{key} {number(item)}" for key, item in value.items()))
         elif isinstance(value, list):
-            said.append(f"{words} " + "; ".join(map(str, value)))
+            said.append(f"{words} " + "; ".join(map(number, value)))
         else:
-            said.append(f"{words} {value}")
+            said.append(f"{words} {number(value)}")
     return ", ".join(said)
+
+
+def measure_names(games: Mapping[str, StationGame]) -> Callable[[str, str], str]:
+    """(a game's name or title, a measure) -> the measure's name in the language of the moment:
+    the game's plug-in names its own (``StationGame.history_names``); "games" is every game's count
+    of games (the per-child figures)."""
+    plugins = {**{plugin.title: plugin for plugin in games.values()}, **games}
+
+    def named(game: str, measure: str) -> str:
+        if measure == "games":
+            return _("games")
+        plugin = plugins.get(game)
+        return plugin.history_name(measure) if plugin is not None else measure.replace("_", " ")
+
+    return named
+
+
+def number(value: Any) -> str:
+    """A measure's value as the page writes it: a number the station computed in the language's
+    way (``1,5`` in Spanish), anything else as it is (a name, a best expression)."""
+    if isinstance(value, float):
+        return format_decimal(value, locale=language())
+    return str(value)
 
 
 def result(s: GameSummary) -> str:

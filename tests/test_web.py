@@ -97,7 +97,7 @@ def test_history_shows_every_game_per_child_figures_a_chart_and_honest_dates(cli
     assert "2026-03-02 09:00" in page and "date unknown" in page and "2001-01-01" not in page
     assert "<svg" in page and "Games played and won by each child" in page
     assert "Ana: 2 played" in page and "Dev: 1 played" in page
-    assert "victories" in page and "equations" in page and "best expression" in page
+    assert "VICTORY! cards" in page and "equations" in page and "best expression" in page
     games = page.split('id="games"')[1]                          # each game's own measures in its row
     assert re.search(r"<td>hands Ana \d+ Ben \d+, rounds \d+</td>", games)
     assert re.search(r"<td>equations Ana \d+ Ben \d+ Cleo \d+(, won by (most cards|an empty hand))?</td>", games)

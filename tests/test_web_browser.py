@@ -274,3 +274,26 @@ def test_a_spanish_browser_sees_the_page_in_spanish(spanish_browser, server) -> 
     assert browser.find_element(By.ID, "save").text == "Guardar los ajustes"
     browser.find_element(By.ID, "sign-out").click()
     WebDriverWait(browser, PATIENCE).until(lambda b: "Sesión cerrada en este navegador." in b.page_source)
+
+
+def test_a_spanish_and_an_english_browser_follow_the_same_game_each_in_its_language(
+        spanish_browser, browser, server, station, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """One station publishes once; each page's live stream words the verdicts in its own browser's language."""
+    referee = Referee(load_config(None, plugins()), Journal(tmp_path / "live.sqlite3"), games=plugins(), seed=lambda: 7,
+                      log_event=lambda record: station.board.record(record, referee.game))
+    referee.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)
+    station.board.publish(referee)
+    open_page(spanish_browser, server, "/station")
+    open_page(browser, server, "/station")
+    referee.apply({"type": "play", "t": 1.0, "player": "Ana", "card": "MW-A-N21"})
+    referee.apply({"type": "play", "t": 2.0, "player": "Ana", "card": "MW-A-N21"})
+    station.board.publish(referee)      # pushed to both pages while they are open: no reload
+    version = str(station.board.live().version)
+    for page, verdict, headline in ((spanish_browser, "No vale: Esa carta COUNT META 21 ya está en la mesa.",
+                                     "¡Cartas a la mesa!"),
+                                    (browser, "Not allowed: That COUNT META 21 card is already on the table.",
+                                     "Play your cards!")):
+        WebDriverWait(page, PATIENCE).until(
+            lambda b: b.find_element(By.ID, "live").get_attribute("data-version") == version)
+        lines = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#live-verdicts li")]
+        assert lines[-1] == verdict and page.find_element(By.ID, "live-headline").text == headline

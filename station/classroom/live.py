@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from station.classroom import topics
+from station.i18n import language
 from station.classroom.topics import GameRecord, LiveState
 
 VERDICTS = 5
@@ -23,7 +24,11 @@ def game_record(game: Any, station: str, title: str) -> GameRecord:
 
 def live_state(station: str, title: str, referee: Any, live: Any, now: float, at: datetime) -> LiveState:
     """What the table shows now. ``referee`` is the station's referee; ``live`` the teacher's
-    page's view of the game (``station.web.board.Live``: headline, players' lines, verdicts)."""
+    page's view of the game (``station.web.board.Live``: headline, players' lines, verdicts).
+
+    Its words are the table's own, in the station's language (the one the loop speaks), and say
+    which it is: the children at that table read the same words on the OLED, and the dashboard
+    has only this message, not the game, to word anything again."""
     game = referee.game
     screen = referee.controller.screen
     clock = None
@@ -45,4 +50,4 @@ def live_state(station: str, title: str, referee: Any, live: Any, now: float, at
                      state=state, game=game.name if game is not None else None,
                      game_title=referee.games[game.name].title if game is not None else None,
                      players=players, scores=scores, turn=turn, clock=clock, headline=headline,
-                     verdicts=list(reversed(getattr(live, "verdicts", [])))[:VERDICTS])
+                     verdicts=list(reversed(getattr(live, "verdicts", [])))[:VERDICTS], language=language())

@@ -22,7 +22,7 @@ across stations). The status follows Home Assistant's MQTT availability conventi
 from __future__ import annotations
 
 import re
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 VERSION = 1
 ROOT = "mathstation"
@@ -100,6 +100,8 @@ class LiveState(TypedDict):
     clock: str | None        # the clock as shown ("01:23"), None without one
     headline: str            # the OLED's first line now
     verdicts: list[str]      # the last verdicts, newest first, at most 5, in words a child reads
+    language: NotRequired[str]  # the language those words are in, the station's ("es"); added later: a
+                                # station that does not say it left them unmarked
 
 
 class GameRecord(TypedDict):

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask, Response, flash, redirect, render_template, request, url_for
 
 from engine.games import GAME_TITLES
-from station import history_summary
+from station import history_summary, i18n
 from station.config import ConfigFileError, load_config, schema
-from station.i18n import _
+from station.i18n import _, use_language
 from station.roster import MAX_NAME, Roster, RosterError
 from station.web import gate, history, language, settings_edit
 from station.web.board import Board
@@ -118,7 +118,8 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
         return render_template(
             "history.html", games=shown, filters=filters, problems=problems, damaged=damaged,
             children=children, chart=history.chart_svg(children), when=history.when,
-            result=history_summary.result, details=history_summary.details, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
+            result=history_summary.result, details=lambda s: history_summary.details(s, games),
+            measure=history_summary.measure_names(games), number=history_summary.number, titles=GAME_TITLES, kinds=sorted({s.game for s in everyone}),
             players=sorted({p for s in everyone for p in s.players}, key=str.casefold),
             dated_filter=bool(filters.since or filters.until), unknown=unknown, query=request.query_string.decode(),
             date_unknown=history.DATE_UNKNOWN)
@@ -142,16 +143,22 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
 
     @app.get("/station/events")
     def live_events() -> Any:
+        chosen = i18n.language()   # the stream runs on after the request's own words are put away
+
+        def worded(live: Any) -> str:
+            with use_language(chosen):
+                return f"data: {json.dumps(live.as_json(), ensure_ascii=False)}\n\n"
+
         def stream() -> Iterator[str]:
             live = board.live()
-            yield f"data: {json.dumps(live.as_json(), ensure_ascii=False)}\n\n"
+            yield worded(live)
             while True:
                 newer = board.wait(live.version, keepalive)
                 if newer.version == live.version:
                     yield ": still here\n\n"
                     continue
                 live = newer
-                yield f"data: {json.dumps(live.as_json(), ensure_ascii=False)}\n\n"
+                yield worded(live)
         return Response(stream(), mimetype="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     @app.get("/station/snapshot.jpg")

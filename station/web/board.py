@@ -4,6 +4,11 @@ loop never waits for a page.
 
 Values flow one way: the loop calls ``publish`` (after each tick) and ``record`` (for each event
 the referee logs); the page calls ``live``, ``wait`` and ``snapshot``.
+
+The board keeps data, not words: the game's state and the events, with the plug-in that words
+them. The loop publishes once for every browser, so each page words them when it asks, in its own
+language (``Live.headline``, ``players``, ``verdicts`` and ``as_json`` word them in the language
+of the moment: the request's on the page, the station's in the loop).
 """
 
 from __future__ import annotations
@@ -12,18 +17,53 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.games import GAME_TITLES
 from engine.protocol import Game
-from station.i18n import _
+from station.i18n import lazy_gettext
 from station.ui.views import LiveView, PlayerLine
 from station.vision.images import PixelFormat
 
+if TYPE_CHECKING:
+    from station.game_plugin import StationGame
+
 log = logging.getLogger("station.web")
 VERDICTS = 8  # the last verdicts the page lists
+KEPT = 4 * VERDICTS  # the last lines the referee logged, kept to find them (not every event is told)
+#: a player's status on the OLED (an icon there) in words on the page
+_STATUSES = {"played": lazy_gettext("played"), "waiting": lazy_gettext("waiting"), "out": lazy_gettext("out"),
+             "top": lazy_gettext("highest"), "won": lazy_gettext("won")}
+_ENDS = {"undone": lazy_gettext("The last play was undone."), "game_ended": lazy_gettext("The game ended.")}
+
+
+@dataclass(frozen=True)
+class Told:
+    """One line the referee logged, with what words it (the game's engine and plug-in, when a game
+    was on): worded when a page asks, in the page's language."""
+
+    record: Mapping[str, Any]
+    game: Game | None = None
+    plugin: StationGame | None = None
+
+    def words(self) -> str:
+        """The line in the language of the moment ("" for a record the page does not tell)."""
+        record, kind = self.record, self.record.get("type")
+        if kind == "note":
+            return _sentences(str(record.get("title", "")), str(record.get("detail", "")))
+        if kind in _ENDS:
+            return str(_ENDS[str(kind)])
+        if kind in ("action", "resumed", "game_started", None) or self.game is None:
+            return ""
+        try:
+            if self.plugin is None:
+                return self.game.describe(record)
+            return self.plugin.describe(self.game, record)
+        except Exception:  # noqa: BLE001 - a sentence the page cannot make must never touch the game
+            log.exception("the teacher's page cannot word a %s event", kind)
+            return str(kind)
 
 
 @dataclass(frozen=True)
@@ -34,16 +74,45 @@ class Live:
     game: str = ""
     title: str = ""
     game_id: int | None = None
-    headline: str = ""          # the OLED's own line: "Ben to play", "Round 2"
     scores: dict[str, Any] = field(default_factory=dict)
-    players: list[dict[str, str]] = field(default_factory=list)  # name, detail, status as the OLED lists them
-    verdicts: list[str] = field(default_factory=list)            # newest last
     over: bool = False
+    screen: Callable[[], Any] | None = None  # the OLED's live view, drawn in the language of the moment
+    told: tuple[Told, ...] = ()  # the last lines logged, oldest first
+
+    @property
+    def headline(self) -> str:
+        """The OLED's own line: "Ben to play", "Round 2" (in the language of the moment)."""
+        view = self._view()
+        return _headline(view) if view is not None else ""
+
+    @property
+    def players(self) -> list[dict[str, str]]:
+        """Name, detail and status as the OLED lists them."""
+        view = self._view()
+        return _players(view) if view is not None else []
+
+    def _view(self) -> Any:
+        """The live screen in the language of the moment; None without a game, or when the game
+        cannot draw it (logged: a page must not fail for it)."""
+        if self.screen is None:
+            return None
+        try:
+            return self.screen()
+        except Exception:  # noqa: BLE001 - the page shows the rest
+            log.exception("the teacher's page cannot draw this game's screen")
+            return None
+
+    @property
+    def verdicts(self) -> list[str]:
+        """The last verdicts, newest last."""
+        return _verdicts(self.told)
 
     def as_json(self) -> dict[str, Any]:
+        """The live game worded in the language of the moment (the OLED's screen drawn once)."""
+        view = self._view()
         return {"version": self.version, "game": self.game, "title": self.title, "game_id": self.game_id,
-                "headline": self.headline, "scores": self.scores, "players": self.players,
-                "verdicts": self.verdicts, "over": self.over}
+                "headline": _headline(view) if view is not None else "", "scores": self.scores,
+                "players": _players(view) if view is not None else [], "verdicts": self.verdicts, "over": self.over}
 
 
 @dataclass(frozen=True)
@@ -62,7 +131,7 @@ class Board:
     def __init__(self) -> None:
         self._changed = threading.Condition()
         self._live = Live()
-        self._verdicts: deque[str] = deque(maxlen=VERDICTS)
+        self._told: deque[tuple[Mapping[str, Any], Game | None]] = deque(maxlen=KEPT)
         self._seen: tuple[Any, Any, int] = (None, None, 0)   # game id, state object, lines recorded
         self._recorded = 0
         self._failed = False
@@ -72,14 +141,14 @@ class Board:
     # ---- the referee's loop ----------------------------------------------------------------
 
     def record(self, record: Mapping[str, Any], game: Game | None) -> None:
-        """One line the referee logged: engine events in the game's own sentences, notes by title."""
+        """One line the referee logged, kept as it is: each page words it (engine events in the
+        game's own sentences, notes by title)."""
         if record.get("type") == "game_started":
-            self._verdicts.clear()
-            self._recorded += 1
-        line = _verdict(record, game)
-        if line:
-            self._verdicts.append(line)
-            self._recorded += 1
+            self._told.clear()
+        elif record.get("type") in ("action", "resumed"):
+            return
+        self._told.append((record, game))
+        self._recorded += 1
 
     def publish(self, referee: Any, frame: Any = None, observation: Any = None, cards: Sequence[Any] = (),
                 now: float | None = None) -> None:
@@ -103,16 +172,18 @@ class Board:
             return   # the state object is the referee's cache: a new one means the game moved
         self._seen = (referee.game_id, state, self._recorded)
         live = Live(version=self._live.version + 1)
+        plugins: Mapping[str, StationGame] = referee.games
+        told = tuple(Told(record, engine, plugins.get(engine.name) if engine is not None else None)
+                     for record, engine in self._told)
         if game is not None and state is not None:
             outcome = game.outcome()
-            view = referee.games[game.name].live_view(state, referee.clock_time(now), 0)
+            plugin, seconds = plugins[game.name], referee.clock_time(now)
             live = Live(version=live.version, game=game.name, title=GAME_TITLES.get(game.name, game.name),
-                        game_id=referee.game_id, headline=_headline(view),
+                        game_id=referee.game_id,
                         scores={str(side): _plain(score) for side, score in outcome.scores.items()},
-                        players=[{"name": p.name, "detail": p.detail, "status": p.status} for p in _rows(view)],
-                        verdicts=list(self._verdicts), over=outcome.over)
-        elif self._verdicts:
-            live = Live(version=live.version, verdicts=list(self._verdicts))
+                        over=outcome.over, screen=lambda: plugin.live_view(state, seconds, 0), told=told)
+        elif told:
+            live = Live(version=live.version, told=told)
         with self._changed:
             self._live = live
             self._changed.notify_all()
@@ -161,16 +232,20 @@ def _rows(view: Any) -> tuple[PlayerLine, ...]:
     return tuple(getattr(view, "players", None) or getattr(view, "rows", None) or ())
 
 
-def _verdict(record: Mapping[str, Any], game: Game | None) -> str:
-    kind = record.get("type")
-    if kind == "note":
-        return _sentences(str(record.get("title", "")), str(record.get("detail", "")))
-    if kind in ("action", "resumed", "game_started", "game_ended", "undone", None) or game is None:
-        return {"undone": _("The last play was undone."), "game_ended": _("The game ended.")}.get(str(kind), "")
-    try:
-        return game.describe(record)
-    except Exception:  # noqa: BLE001 - a sentence the page cannot make must never touch the game
-        return str(kind)
+def _players(view: Any) -> list[dict[str, str]]:
+    return [{"name": p.name, "detail": p.detail, "status": str(_STATUSES.get(p.status, p.status))} for p in _rows(view)]
+
+
+def _verdicts(told: Sequence[Told]) -> list[str]:
+    """The last ``VERDICTS`` lines worth telling, newest last, in the language of the moment."""
+    lines: list[str] = []
+    for line in reversed(told):
+        words = line.words()
+        if words:
+            lines.append(words)
+            if len(lines) == VERDICTS:
+                break
+    return lines[::-1]
 
 
 def _sentences(title: str, detail: str) -> str:

@@ -19,16 +19,17 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from babel.dates import format_datetime
 from flask import Flask, Response, flash, redirect, render_template, request, url_for
 
 from engine.games import GAME_TITLES
-from station import history_summary
+from station import history_summary, i18n
 from station.classroom import topics
 from station.classroom.dashboard.board import ChangeBoard
 from station.classroom.dashboard.history import MergedHistory, games_csv
 from station.classroom.dashboard.link import ClassLink
 from station.classroom.dashboard.store import ClassStore, ended_before, now
-from station.i18n import _, ngettext
+from station.i18n import _, ngettext, use_language
 from station.names import same_name
 from station.roster import MAX_NAME, Roster, RosterError
 from station.web import gate, history, language
@@ -89,16 +90,22 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
 
     @app.get("/events")
     def live_events() -> Any:
+        chosen = i18n.language()   # the stream runs on after the request's own words are put away
+
+        def worded() -> str:
+            with use_language(chosen):
+                return f"data: {json.dumps(snapshot(), ensure_ascii=False)}\n\n"
+
         def stream() -> Iterator[str]:
             seen = board.version
-            yield f"data: {json.dumps(snapshot(), ensure_ascii=False)}\n\n"
+            yield worded()
             while True:
                 newer = board.wait(seen, keepalive)
                 if newer == seen:
                     yield ": still here\n\n"
                     continue
                 seen = newer
-                yield f"data: {json.dumps(snapshot(), ensure_ascii=False)}\n\n"
+                yield worded()
         return Response(stream(), mimetype="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     def send_room(paused: bool, notice: topics.Notice | None, said: str) -> Any:
@@ -150,7 +157,8 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
         return render_template(
             "history.html", played=shown, filters=filters, problems=problems, children=children,
             chart=history.chart_svg(children), when=history.when, result=history_summary.result,
-            details=history_summary.details, titles=GAME_TITLES, kinds=sorted({p.summary.game for p in everyone}),
+            details=lambda s: history_summary.details(s, games),
+            measure=history_summary.measure_names(games), number=history_summary.number, titles=GAME_TITLES, kinds=sorted({p.summary.game for p in everyone}),
             players=sorted({n for p in everyone for n in p.summary.players}, key=str.casefold),
             stations=sorted(tables_seen.items()), station=station, dated_filter=bool(filters.since or filters.until),
             unknown=unknown, query=request.query_string.decode())
@@ -289,7 +297,8 @@ def adopt_roster(roster: Roster, store: ClassStore, message: topics.Roster) -> N
 
 
 def shown_time(stamp: str | None) -> str | None:
-    """A time as the page says it: "14:02" today, "Mon 24 Nov 14:02" another day."""
+    """A time as the page says it: "14:02" today, "Mon 24 Nov 14:02" another day ("lun 24 nov 14:02"
+    in Spanish: the day and month in the page's language)."""
     if stamp is None:
         return None
     try:
@@ -297,7 +306,8 @@ def shown_time(stamp: str | None) -> str | None:
     except ValueError:
         return stamp
     today = datetime.now(then.tzinfo).date()
-    return then.strftime("%H:%M" if then.date() == today else "%a %d %b %H:%M")
+    return then.strftime("%H:%M") if then.date() == today else format_datetime(
+        then, "EEE dd MMM HH:mm", locale=i18n.language())
 
 
 def table_view(row: Any) -> dict[str, Any]:
@@ -308,4 +318,5 @@ def table_view(row: Any) -> dict[str, Any]:
             "state": live.get("state", "idle"), "game": live.get("game_title") or "",
             "players": live.get("players", []), "scores": [[side, said] for side, said in live.get("scores", {}).items()],
             "turn": live.get("turn"), "clock": live.get("clock"), "headline": live.get("headline", ""),
-            "verdicts": live.get("verdicts", []), "at": shown_time(live.get("at"))}
+            "verdicts": live.get("verdicts", []), "at": shown_time(live.get("at")),
+            "language": live.get("language", "").replace("_", "-")}   # the table's words are in it (lang="es")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from station.classroom.dashboard.store import ClassStore, KeptRecord
 from station.classroom.topics import GameRecord
 from station.history_summary import csv_fields, csv_row
+from station.i18n import language
 from station.spreadsheet import csv_text
 from station.store import GameSummary, StoredGame, summarise
 
@@ -63,22 +64,27 @@ def replay(record: GameRecord, games: Mapping[str, StationGame], number: int = 0
 
 
 class MergedHistory:
-    """Every kept record, replayed once each (a record never changes: its uid is kept once)."""
+    """Every kept record, replayed once each per language (a record never changes: its uid is kept
+    once; a game's own measures may hold words, "won by an empty hand", worded by its plug-in)."""
 
     def __init__(self, store: ClassStore, games: Mapping[str, StationGame]) -> None:
         self.store = store
         self.games = games
-        self._summaries: dict[str, GameSummary] = {}
+        self._summaries: dict[tuple[str, str], GameSummary] = {}
         self._lock = threading.Lock()
 
     def played(self) -> list[Played]:
-        """Every game, newest first."""
+        """Every game, newest first, in the language of the moment."""
         kept = self.store.records()
+        said_in = language()
         with self._lock:
-            self._summaries = {k.record["uid"]: self._summaries.get(k.record["uid"]) or self._replay(k)
-                               for k in kept}
-            shown = [Played(k.record["station"], k.record["title"], k.record["uid"], self._summaries[k.record["uid"]])
-                     for k in kept]
+            uids = {k.record["uid"] for k in kept}
+            self._summaries = {key: s for key, s in self._summaries.items() if key[0] in uids}
+            for k in kept:
+                if (k.record["uid"], said_in) not in self._summaries:
+                    self._summaries[k.record["uid"], said_in] = self._replay(k)
+            shown = [Played(k.record["station"], k.record["title"], k.record["uid"],
+                            self._summaries[k.record["uid"], said_in]) for k in kept]
         return sorted(shown, key=lambda p: (p.summary.started, p.summary.id), reverse=True)
 
     def _replay(self, kept: KeptRecord) -> GameSummary:

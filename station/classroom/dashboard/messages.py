@@ -9,6 +9,7 @@ topics), so a payload that names another station or another game than its topic 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from station.classroom.topics import (ONLINE, OFFLINE, ROOT, VERSION, BadSlug, Forget, GameRecord, LiveState,
@@ -76,6 +77,10 @@ def status(payload: bytes) -> str:
     return text
 
 
+#: a language as a station names it ("es", "pt-BR"): put in the page's ``lang`` attributes, nothing else
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*")
+
+
 def live_state(payload: bytes, station: str) -> LiveState:
     message = json_object(payload)
     if _field(message, "station", str) != station:
@@ -86,6 +91,8 @@ def live_state(payload: bytes, station: str) -> LiveState:
     scores = _field(message, "scores", dict)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in scores.items()):
         raise BadMessage("'scores' must map each side to a text")
+    said_in = _field(message, "language", str, optional=True)
+    language = {"language": said_in} if said_in and LANGUAGE_TAG.fullmatch(said_in) else {}
     return LiveState(v=message["v"], station=station, title=_field(message, "title", str),
                      at=_field(message, "at", str), state=state,  # type: ignore[typeddict-item]
                      game=_field(message, "game", str, optional=True),
@@ -93,7 +100,8 @@ def live_state(payload: bytes, station: str) -> LiveState:
                      players=_texts(message, "players"), scores=scores,
                      turn=_field(message, "turn", str, optional=True),
                      clock=_field(message, "clock", str, optional=True),
-                     headline=_field(message, "headline", str), verdicts=_texts(message, "verdicts")[:MAX_VERDICTS])
+                     headline=_field(message, "headline", str), verdicts=_texts(message, "verdicts")[:MAX_VERDICTS],
+                     **language)  # type: ignore[typeddict-item]
 
 
 def game_record(payload: bytes, station: str, uid: str) -> GameRecord:

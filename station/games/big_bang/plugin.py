@@ -31,6 +31,9 @@ class BigBangStation(StationGame):
     replayable = frozenset({"result"})
     press_through = frozenset({"verdict", "banner"})  # CONFIRM starts the round whatever shows (a note never stops it)
     history_columns = ("points", "cards_left", "minutes")
+    # Translators: the game's own measures' names in the class's history ("hands 17, rounds 6")
+    history_names = {"points": WORDS.lazy_gettext("points"), "cards_left": WORDS.lazy_gettext("cards left"),
+                     "minutes": WORDS.lazy_gettext("minutes")}
     story_events = frozenset({"round_started", "card_played", "discarded", "dead_hand", "reshuffled", "player_done",
                               "time_up", "round_over", "game_over", "violation"})
 

@@ -39,6 +39,9 @@ class MathRushStation(StationGame):
     replayable = frozenset({"result"})
     press_through = frozenset({"verdict", "banner"})  # CONFIRM starts the clock whatever shows (a note never stops it)
     history_columns = ("points", "points_by_round", "goals_completed")
+    # Translators: the game's own measures' names in the class's history ("hands 17, rounds 6")
+    history_names = {"points": WORDS.lazy_gettext("points"), "points_by_round": WORDS.lazy_gettext("points by round"),
+                     "goals_completed": WORDS.lazy_gettext("goals completed")}
     story_events = frozenset({"goal_laid", "round_started", "card_played", "goal_complete", "card_lifted", "put_back",
                               "help_used", "time_warning", "time_up", "round_over", "game_over", "violation"})
 

@@ -35,6 +35,9 @@ class MathWarsStation(StationGame):
     dismiss_on = {"card_played": frozenset({"hand"})}  # a new card down: the last hand's screens are done
     replayable = frozenset({"hand"})
     history_columns = ("victories", "hands", "rounds")
+    # Translators: the game's own measures' names in the class's history ("hands 17, rounds 6")
+    history_names = {"victories": WORDS.lazy_gettext("VICTORY! cards"), "hands": WORDS.lazy_gettext("hands"),
+                     "rounds": WORDS.lazy_gettext("rounds")}
     story_events = frozenset({"hand_result", "math_war", "hand_won", "cards_paid", "knocked_out", "round_won",
                               "round_started", "round_drawn", "game_won", "violation", "spoils_reshuffled",
                               "solo_discard", "hand_redraw"})
@@ -91,6 +94,11 @@ class MathWarsStation(StationGame):
             return heading + (["  " + told.describe(event, rules)] if event["type"] in self.story_events else [])
 
         return tell
+
+    def describe(self, game: Game, event: Event) -> str:
+        """One event without the story's heading ("Round 2, hand 5"), a card turned up too."""
+        told_events = self.story_events | {"card_played"}
+        return told.describe(event, game.rules) if event["type"] in told_events else ""  # type: ignore[attr-defined]
 
     def headline(self, game: Game) -> str:
         return told.headline(game.rules)  # type: ignore[attr-defined]

@@ -28,6 +28,9 @@ class SumStation(StationGame):
     spoken = spoken
     replayable = frozenset({"result"})
     history_columns = ("won_cards", "equations", "won_by")
+    # Translators: the game's own measures' names in the class's history ("hands 17, rounds 6")
+    history_names = {"won_cards": WORDS.lazy_gettext("cards won"), "equations": WORDS.lazy_gettext("equations"),
+                     "won_by": WORDS.lazy_gettext("won by")}
     story_events = frozenset({"target_set", "equation_won", "violation", "turn_over", "wild_played", "target_changed",
                               "everyone_draws", "discard", "cards_passed", "numbers_out", "game_over"})
 
@@ -77,6 +80,13 @@ class SumStation(StationGame):
             return ["  " + sentences.describe(event)] if event["type"] in self.story_events else []
 
         return tell
+
+    def describe(self, game: Game, event: Event) -> str:
+        """One event alone: the story's, whose turn it is and each draw (a turn's end without the
+        draws before it: "Ana's turn is over.")."""
+        from station.games.sum import sentences
+
+        return sentences.describe(event) if event["type"] in self.story_events | {"turn", "drew"} else ""
 
     def headline(self, game: Game) -> str:
         """The story's first line in the station's language (the engine's ``game.headline()`` is English)."""

@@ -27,6 +27,9 @@ class WhosCountingStation(StationGame):
     spoken = spoken
     replayable = frozenset({"result"})
     history_columns = ("points", "best_expression", "turns")
+    # Translators: the game's own measures' names in the class's history ("hands 17, rounds 6")
+    history_names = {"points": WORDS.lazy_gettext("points"), "best_expression": WORDS.lazy_gettext("best expression"),
+                     "turns": WORDS.lazy_gettext("turns")}
     story_events = frozenset({"expression_scored", "violation", "red_card", "stopped", "turn_scored", "extra_turn",
                               "traded", "passed", "time_up", "game_over"})
 

@@ -51,6 +51,11 @@
         var list = node.querySelector(".verdicts");
         t.verdicts.forEach(function (v) { var li = document.createElement("li"); li.textContent = v; list.appendChild(li); });
         put(node, ".at", t.at ? say(WORDS.as_of, {time: t.at}) : "");
+        if (t.language) {   // the table's own words are in its station's language, the page's in the teacher's
+          [".headline", ".scores", ".verdicts"].forEach(function (part) {
+            node.querySelector(part).lang = t.language;
+          });
+        }
         return node;
       }));
     }
