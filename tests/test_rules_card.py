@@ -144,7 +144,7 @@ def test_each_game_s_card_reads_in_spanish_with_how_to_win_and_every_button(ever
 
 def test_the_spanish_cards_fit_one_a4_page_each_as_the_english_ones_do(tmp_path, capsys):
     assert main(["rules", "print", "all", "--language", "es", "--out", str(tmp_path / "a4.pdf")]) == 0
-    assert f"on {len(GAMES)} a4 pages" in capsys.readouterr().out
+    assert f"en {len(GAMES)} páginas a4" in capsys.readouterr().out   # told in the language asked for
     assert main(["rules", "print", "all", "--language", "es", "--paper", "a5", "--out", str(tmp_path / "a5.pdf")]) == 0
     texts = page_texts(tmp_path / "a5.pdf")
     assert all(len(pages_of(texts, rules_card(game).title, SPANISH_HEADING)) <= MAX_PAGES for game in GAMES)
