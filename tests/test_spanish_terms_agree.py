@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("math_wars", "big_bang", "sum")
+GAMES = ("math_wars", "big_bang", "sum", "math_rush", "whos_counting")
 #: the same English meaning two things: Math Wars "you have played this hand", SUM "that card was played"
 SAME_WORDS_OTHER_MEANING = {"Played already"}
 
