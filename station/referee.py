@@ -376,6 +376,8 @@ class Referee:
         game = self.game
         if game is None:
             return
+        if self._waiting is not None:  # a play pressed before them still waits for its frame: it comes first
+            t = min(t, self._waiting[0]["t"])
         for _ in range(MAX_DEADLINES):
             due = game.deadline()
             if due is None or due.at > t or due == self._stuck:
