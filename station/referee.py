@@ -424,6 +424,7 @@ class Referee:
                 self.game_id = self.journal.start_game(self.game.config)
                 for action in self.game.actions:
                     self.journal.append(self.game_id, action)
+                self._kept_language.keep(self.game_id, self.language or language_now())  # its new number
             return write() if again else None
 
     def _game_id(self) -> int:
