@@ -376,6 +376,8 @@ class Referee:
         game = self.game
         if game is None:
             return
+        if self._waiting is not None:  # a play pressed before them still waits for its frame: it comes first
+            t = min(t, self._waiting[0]["t"])
         for _ in range(MAX_DEADLINES):
             due = game.deadline()
             if due is None or due.at > t or due == self._stuck:
@@ -422,6 +424,7 @@ class Referee:
                 self.game_id = self.journal.start_game(self.game.config)
                 for action in self.game.actions:
                     self.journal.append(self.game_id, action)
+                self._kept_language.keep(self.game_id, self.language or language_now())  # its new number
             return write() if again else None
 
     def _game_id(self) -> int:

@@ -508,6 +508,32 @@ def test_the_strip_the_camera_saw_last_is_what_confirm_submits(toy, tmp_path):
     assert ref.journal.current_game().actions[-1]["t"] == 2.0   # the play's time is the press's
 
 
+def test_a_confirm_pressed_before_the_time_is_up_counts_though_its_frame_comes_after(tmp_path):
+    """Who's Counting? with a clock: Ana presses CONFIRM at 59.9 s, the camera's next clear frame
+    is taken at 60.0 s. The game's clock waits for the play pressed before it: the submit is
+    journaled at the press, scored, and the time is up after it (the time_up fell first, the
+    game ended 0-0 and Ana's expression was refused as after the end)."""
+    class Lying:
+        def __init__(self, card_id: str, x: float) -> None:
+            self.card_id, self.x, self.y, self.angle, self.covered = card_id, x, 145.0, 0.0, False
+
+    ref = referee(tmp_path)
+    ref.start({"game": "whos-counting", "players": ["Ana", "Ben"], "minutes": 1}, now=0.0)
+    mat = mat_layout("whos-counting", 2)
+    lying = [Lying(card, x) for card, x in (("WC-A-N3A", 90.0), ("WC-A-MUL1", 146.0), ("WC-A-N6A", 202.0),
+                                              ("WC-A-SUB1", 258.0), ("WC-A-N2A", 314.0))]
+    ref.table_events([{"type": "placed", "card": c.card_id, "x": c.x, "y": c.y, "angle": 0.0} for c in lying],
+                     mat, 59.0, lying)
+    ref.press(CONFIRM, 59.9)
+    ref.table_seen(59.85, 59.9)        # that tick's frame was taken before the press: no answer
+    ref.advance(60.0)                  # the next tick, as the station's loop makes it
+    ref.table_events([], mat, 60.0, lying)
+    ref.table_seen(60.0, 60.0)
+    ref.advance(66.0)                  # the window closes: the turn in play is scored, then the game ends
+    assert [(a["type"], a["t"]) for a in ref.game.actions] == [("submit", 59.9), ("time_up", 60), ("window_closed", 64.9)]
+    assert ref.game.outcome().winners == ("Ana",)
+
+
 def test_a_button_action_that_reads_no_table_is_still_completed_by_the_adapter(toy, tmp_path):
     """A game whose adapter fills in a button's action without saying it reads the table (the toy
     game, or any written before ``reads_table``) gets it filled in at the press, as before."""

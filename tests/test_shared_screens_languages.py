@@ -240,3 +240,28 @@ def test_a_damaged_or_unshipped_game_language_brings_the_game_back_in_the_statio
         again = referee(tmp_path)
         assert again.resume(10.0) and again.language == "en"   # the game goes on, in the station's language
         again.journal.close()
+
+
+def test_a_game_written_into_a_new_journal_after_damage_still_comes_back_in_its_language(tmp_path) -> None:
+    """The journal found damaged mid-game starts afresh and writes the game in play into it, under
+    a new number: the kept language must follow it (it named the old number, and a restart brought
+    the Spanish game back in English)."""
+    import sqlite3
+
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0)   # game 1, ended: the next is game 2
+    ref.end()
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 1.0, language="es")
+    for n, (player, card) in enumerate([("Ana", "MW-A-N21"), ("Ben", "MW-B-N15")], start=2):
+        ref.apply({"type": "play", "t": float(n), "player": player, "card": card, "source": "camera"})
+    old_id = ref.game_id
+    db = sqlite3.connect(tmp_path / "journal.sqlite3")
+    db.execute(f"UPDATE actions SET action = 'garbled' WHERE game_id = {old_id} AND seq = 2")
+    db.commit()
+    db.close()
+    ref.undo()   # reads the damaged action: the journal is kept aside, the game goes on in a new one
+    assert ref.game_id != old_id
+    ref.journal.close()
+    again = referee(tmp_path)
+    assert again.resume(10.0)
+    assert again.language == "es"

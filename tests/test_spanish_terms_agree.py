@@ -5,6 +5,7 @@ review of these three games' words)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,27 @@ def test_every_take_it_back_says_quitala(game):
     assert told, f"{game} asks for a card back somewhere"
     assert {msgid: text for msgid, text in told.items()
             if not text.rstrip(".").endswith(("Quítala", "Quita la que sobra"))} == {}
+
+
+#: every game: the words each game shows for the same thing at the end, between screens, for a seat
+#: and for a card to take back (Math Rush and Who's Counting? had kept 'Fin del juego', 'CONFIRM:
+#: sigue', 'Recógela', 'Retírala'; Math Wars Meta a 'sitio' where the others say 'puesto')
+ALL_GAMES = ("math_wars", "math_rush", "sum", "whos_counting", "big_bang")
+ALL_CATALOGS = {game: spanish(game) for game in ALL_GAMES}
+AGREED = ("Game over", "CONFIRM: next", "Empty seat", "Nobody plays at seat {seat}", "Take it back")
+# ("CONFIRM: new game" stays "CONFIRM: otra vez" in Who's Counting?: "otra partida" is cut on its screen)
+
+
+@pytest.mark.parametrize("msgid", AGREED)
+def test_the_five_games_agree_on_the_words_every_game_shows(msgid):
+    said = {game: ALL_CATALOGS[game][msgid] for game in ALL_GAMES if msgid in ALL_CATALOGS[game]}
+    assert len(set(said.values())) == 1, said
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_every_game_asks_for_a_card_back_with_quitala_and_talks_to_one_child(game):
+    told = {msgid: text for msgid, text in ALL_CATALOGS[game].items() if msgid.rstrip(".").endswith("Take it back")}
+    assert {msgid: text for msgid, text in told.items()
+            if not text.rstrip(".").endswith(("Quítala", "Quita la que sobra"))} == {}
+    vosotros = re.compile(r"\b(dadle|poned|usad|volved|quitad|mirad|jugad|robad|pasad)\b", re.IGNORECASE)   # tú, as SUM's review chose
+    assert [text for text in ALL_CATALOGS[game].values() if vosotros.search(text)] == []

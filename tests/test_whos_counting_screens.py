@@ -254,7 +254,7 @@ def test_in_spanish_a_broken_expression_says_who_and_why_then_to_fix_it():
         assert bottom_line(SPANISH[f"violation-{code}"]) == "Arréglala, CONFIRM", code
     for code in ("not_blue", "played_before", "one_red", "too_late", "own_turn", "goo", "not_stop", "nothing_to_stop",
                  "stopped_already", "not_red", "wrong_game"):
-        assert bottom_line(SPANISH[f"violation-{code}"]) == "Retírala", code
+        assert bottom_line(SPANISH[f"violation-{code}"]) == "Quítala", code
     assert SPANISH["violation-not_your_turn"].detail == "Farouk: es el turno de Dmitri"
     assert SPANISH["violation-bad_trade"].detail == "Farouk: cambia de 1 a 7 cartas"
 

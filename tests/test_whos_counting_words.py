@@ -193,7 +193,7 @@ def _said(name: str) -> str:
     ("time_up", "Time is up!", "¡Se acabó el tiempo!"),
     ("remainder", "Remainder.", "Deja resto."),
     ("remainder", "Fix it, CONFIRM", "Arréglala, CONFIRM"),
-    ("goo", "No Stop against Green Goo. Take it back", "Contra Green Goo no hay Stop. Retírala"),
+    ("goo", "No Stop against Green Goo. Take it back", "Contra Green Goo no hay Stop. Quítala"),
     ("not_your_turn", "It is Ana's turn", "Es el turno de Ana"),
 ])
 def test_each_kind_of_event_is_said_in_the_games_own_words(name, english, spanish):
