@@ -63,8 +63,8 @@ def test_a_round_on_the_oled_in_spanish():
         ("¡Dale la vuelta!", "¡1 estrella! Ahora pon otra meta", "Fila 1: UP 3")]
     assert shown(table.act("warning"), table) == [("¡Rápido!", "30 segundos", "Juega las últimas cartas")]
     time_up, *scores = shown(table.act("time_up"), table)
-    assert scores == [("Fila 1: UP 3", "1 estrella", "CONFIRM: sigue"), ("Fila 2: UP 3", "0 estrellas", "CONFIRM: sigue"),
-                      ("Ronda 1", "1 punto", "CONFIRM: sigue")]
+    assert scores == [("Fila 1: UP 3", "1 estrella", "CONFIRM: seguir"), ("Fila 2: UP 3", "0 estrellas", "CONFIRM: seguir"),
+                      ("Ronda 1", "1 punto", "CONFIRM: seguir")]
     with use_language("es"):
         (unfinished,) = [o.view for o in screens.overlays(table.events[-1:], table.game.state(), "press")
                          if o.view.title == "Fila 2: UP 3"]
@@ -79,7 +79,7 @@ def test_the_refusals_on_the_oled_in_spanish():
         ("Pulsa CONFIRM", "Espera: pulsa CONFIRM para empezar", "1/2")]
     table.goal("G1", 1)
     assert shown(table.goal("G5", 1), table) == [("Fila ocupada", "La fila 1 tiene UP 3: usa una fila libre", "GOAL DOWN 3")]
-    assert shown(table.act("goal", card="MW-A-N1", row=2), table)[0][:2] == ("Otro juego", "No es de Math Rush. Recógela")
+    assert shown(table.act("goal", card="MW-A-N1", row=2), table)[0][:2] == ("Otro juego", "No es de Math Rush. Quítala")
     table.act("start")
     assert shown(table.act("start"), table) == [("Reloj en marcha", "El reloj corre: juega tus cartas", "")]
     table.play("1/2", 1)
@@ -123,14 +123,14 @@ def test_each_spoken_line_in_spanish():
         sound, words = table.act("help", use="redraw")
         assert (sound, words) == ("accepted", "Carta de ayuda usada.")
         sound, words = table.act("play", card="SU-A-N1A", row=1, on="")  # another game's card
-        assert (sound, words) == ("wrong", "Esa carta no es de Math Rush. Recógela.")
+        assert (sound, words) == ("wrong", "Esa carta no es de Math Rush. Quítala.")
         sound, words = table.act("play", card="MR-A-F13", row=3, on="")  # 3/4, lying in row 1
         assert sound == "wrong" and re.fullmatch(r"Ya jugada\. Esa carta es de la fila \w+\. Vuelve a ponerla allí\.",
                                                  words), words
         sound, words = table.clock()
         assert sound == "time_warning" and re.fullmatch(r"¡Quedan \w+ segundos!", words), words
         sound, words = table.clock()
-        assert sound == "time_up" and re.fullmatch(r"¡Se acabó el tiempo! Manos fuera\. Ronda \w+: [\w ]+ puntos?\.",
+        assert sound == "time_up" and re.fullmatch(r"¡Se acabó el tiempo! Manos quietas\. Ronda \w+: [\w ]+ puntos?\.",
                                                    words), words
         assert table.act("next_round")[1].startswith("Ronda ")
 
@@ -154,7 +154,7 @@ def test_a_full_broken_set_and_the_game_s_end_are_said_in_spanish():
             table.act("start")
         table.clock()
         sound, words = table.clock()
-        assert sound == "game_over" and re.search(r"Fin del juego: [\w ]+ en total\. ¡Calentando motores!", words), words
+        assert sound == "game_over" and re.search(r"Fin de partida: [\w ]+ en total\. ¡Calentando motores!", words), words
 
 
 # ---- the demo's story ----------------------------------------------------------------------------
@@ -178,7 +178,7 @@ def test_the_demo_s_story_in_spanish():
     assert lines["time_up"] and set(lines["time_up"]) == {"  ¡Se acabó el tiempo!"}
     assert all(re.fullmatch(r"  Ronda [123]: \d+ puntos? \(.+\)\. Total: \d+\.", line) for line in lines["round_over"])
     (end,) = lines["game_over"]
-    assert re.fullmatch(r"  Fin del juego: .+ = ¡\d+ puntos? entre todos!", end), end
+    assert re.fullmatch(r"  Fin de partida: .+ = ¡\d+ puntos? entre todos!", end), end
     english = re.compile(r"\b(goes on|breaks|Round|Time is up|Goal in row|Game over|together)\b")
     assert not [line for _, said in told for line in said if english.search(line)]
 
@@ -223,7 +223,7 @@ def test_the_story_s_first_and_last_lines_in_spanish_and_in_english_as_the_engin
     assert RUSH.summary(game) == game.summary()
     with use_language("es"):
         end = RUSH.summary(game)
-    assert re.fullmatch(r"Fin del juego: \d+ puntos?\.", end[0]) and end[-1].startswith("Rondas: ")
+    assert re.fullmatch(r"Fin de partida: \d+ puntos?\.", end[0]) and end[-1].startswith("Rondas: ")
 
 
 def test_a_wrong_timer_in_station_toml_is_told_in_spanish():

@@ -386,7 +386,7 @@ def test_the_tables_notes_are_in_spanish():
         table.on_card_event({"type": "placed", "card": "MW-B-N4", "x": seat2.center[0], "y": seat2.center[1]}, 2.0, {},
                             mat, reading)
     assert [(n.title, n.detail) for n in reading.notes] == [
-        ("Fuera de casilla", "Pon las cartas en tus casillas"), ("Sitio vacío", "Nadie juega en el sitio 2")]
+        ("Fuera de casilla", "Pon las cartas en tus casillas"), ("Puesto vacío", "Nadie juega en el puesto 2")]
 
 
 def test_the_setup_rows_the_team_names_and_the_table_vote_are_in_spanish():
