@@ -130,7 +130,7 @@ def test_each_spoken_line_in_spanish():
         sound, words = table.clock()
         assert sound == "time_warning" and re.fullmatch(r"¡Quedan \w+ segundos!", words), words
         sound, words = table.clock()
-        assert sound == "time_up" and re.fullmatch(r"¡Se acabó el tiempo! Manos fuera\. Ronda \w+: [\w ]+ puntos?\.",
+        assert sound == "time_up" and re.fullmatch(r"¡Se acabó el tiempo! Manos quietas\. Ronda \w+: [\w ]+ puntos?\.",
                                                    words), words
         assert table.act("next_round")[1].startswith("Ronda ")
 

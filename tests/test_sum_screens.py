@@ -14,7 +14,8 @@ from screen_helpers import bottom_line, cut, unreadable_in_every_language
 from station.i18n import language, use_language
 from station.games.sum import screens as screens
 from station.ui import winners
-from station.ui.views import View
+from station.ui.controller import CHANGE_HINT
+from station.ui.views import SetupView, View
 
 SIX = ["Ana", "Dmitri", "Chloé", "Farouk", "Ben", "Eve"]
 
@@ -109,6 +110,11 @@ def every_screen() -> dict[str, View]:
     empty.act("target", "target", card="SU-A-N12A")
     empty.game.hands["Ana"] = 3  # far on in a game: Ana holds just these three cards
     empty.act("game-over", "submit", player="Ana", cards=cards("N3A", "MUL1", "N4A"))
+
+    options = screens.setup_options({})
+    for index in range(max(len(option.choices) for option in options)):  # every choice of every row, shown
+        rows = tuple((o.label, o.choices[min(index, len(o.choices) - 1)].label) for o in options)
+        views[f"setup/{index}"] = SetupView("SUM", rows, index % len(rows), str(CHANGE_HINT))
     return views
 
 

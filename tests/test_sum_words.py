@@ -264,7 +264,7 @@ def test_every_other_moment_has_its_spanish_screen_and_spoken_line():
     assert said["off"][0] == ["Comodín / Neutralización / Hoy no tiene efecto / Devuélvela al mazo"]
     assert said["propagation"][0] == ["Comodín / Propagación / Los demás: +1 número"]
     assert said["propagation"][1][1].startswith("Comodín: Propagación.")
-    assert said["turn_over"][0] == ["Fin del turno / Ben / Esta vez no salió / Turno de Cleo"]
+    assert said["turn_over"][0] == ["Fin del turno / Ben / Esta vez no salió / Ahora juega Cleo"]
     assert said["turn_over"][1][1].startswith("Esta vez no salió.")
     assert said["numbers_out"][0][-1] == "No hay más números / Último turno / Gana quien tenga más"
     assert "Se acabaron los números: último turno." in said["numbers_out"][1][1]
@@ -280,10 +280,10 @@ def test_the_live_screen_setup_and_menu_in_spanish():
         assert (live.title, live.headline, live.footer) == ("Turno: Ana", "Pon un objetivo", "En la casilla TARGET")
         table.act("target", card="SU-A-N12A")
         live = screens.live_view(table.game.state(), 0, 0)
-        assert (live.headline, live.footer, live.players[0].detail) == ("Consigue 12", "Cartas y CONFIRM", "7 en mano, +0")
+        assert (live.headline, live.footer, live.players[0].detail) == ("Consigue 12", "Pon cartas, CONFIRM", "7 en mano, +0")
         rows = [(o.label, [c.label for c in o.choices]) for o in screens.setup_options({})]
         assert rows == [("Jugadores", ["2", "3", "4", "5", "6"]), ("Parejas", ["2 2 son 4", "3 3 son 9"]),
-                        ("Orden", ["× ÷ primero", "de izquierda a derecha"]), ("Comodines", ["sí", "no"])]
+                        ("Orden", ["× ÷ primero", "izquierda a derecha"]), ("Comodines", ["sí", "no"])]
         menu = screens.menu(table.game.state(), {"equation": "3 × 4", "target": 12})
         assert menu is not None and menu.title == "Turno: Ana"
         assert [label for label, _ in menu.choices] == ["Robar un número", "Robar una operación", "Terminar mi turno",

@@ -238,7 +238,7 @@ def test_a_card_in_the_wrong_place_or_at_the_wrong_time_is_taken_back():
     ("trade/0", "Ahora juega Chloé"),
     ("pass/0", "Ahora juega Farouk"),
     ("time-up/0", "Termina este turno"),
-    ("game-over/1", "CONFIRM: ver puntos"),
+    ("game-over/1", "CONFIRM: resultados"),
     ("over/live", "CONFIRM: otra vez"),
 ])
 def test_in_spanish_each_moment_ends_on_the_next_step(name, bottom):
@@ -247,7 +247,7 @@ def test_in_spanish_each_moment_ends_on_the_next_step(name, bottom):
 
 def test_in_spanish_a_broken_expression_says_who_and_why_then_to_fix_it():
     """The expression's problem in the station's shared words, then the game's own next step."""
-    assert SPANISH["remainder/0"] == VerdictView("wrong", "Deja resto", "Ana: 12 ÷ 10 deja resto. Arréglala, CONFIRM")
+    assert SPANISH["remainder/0"] == VerdictView("wrong", "Hay resto", "Ana: 12 ÷ 10 deja resto. Arréglala, CONFIRM")
     assert bottom_line(SPANISH["remainder/0"]) == "Arréglala, CONFIRM"
     assert SPANISH["violation-division_by_zero"].detail == "Farouk: no se puede dividir entre 0. Arréglala, CONFIRM"
     for code in ("not_whole", "below_zero", "two_times", "numbers", "operations", "malformed"):
@@ -255,12 +255,12 @@ def test_in_spanish_a_broken_expression_says_who_and_why_then_to_fix_it():
     for code in ("not_blue", "played_before", "one_red", "too_late", "own_turn", "goo", "not_stop", "nothing_to_stop",
                  "stopped_already", "not_red", "wrong_game"):
         assert bottom_line(SPANISH[f"violation-{code}"]) == "Quítala", code
-    assert SPANISH["violation-not_your_turn"].detail == "Farouk: es el turno de Dmitri"
+    assert SPANISH["violation-not_your_turn"].detail == "Farouk: le toca a Dmitri"
     assert SPANISH["violation-bad_trade"].detail == "Farouk: cambia de 1 a 7 cartas"
 
 
 def test_in_spanish_the_live_screens_name_the_turn_and_the_count():
-    assert (SPANISH["start/live"].title, SPANISH["start/live"].headline) == ("Juega Ana", "Pon cartas, CONFIRM")
+    assert (SPANISH["start/live"].title, SPANISH["start/live"].headline) == ("Turno: Ana", "Pon cartas, CONFIRM")
     assert SPANISH["counting/live"] == BannerView("Who's Counting?", "4", ("Ana: 386 puntos",), "¡Roja en tu casilla!")
     assert SPANISH["declared/live"].headline == "Choice = 12: CONFIRM"
     assert SPANISH["scored/0"].lines == ("12 × 12 − 12 ÷ 12 = 143", "+50 por 3 signos ×2")

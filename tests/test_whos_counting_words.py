@@ -152,7 +152,7 @@ def test_in_spanish_every_event_is_told_in_the_games_own_words(name):
 
 @pytest.mark.parametrize("name, words", [
     ("no_expression", "Todavía no: Aún no hay operación que contar: espera a Who's Counting?."),
-    ("not_your_turn", "Todavía no: Es el turno de Ana."),
+    ("not_your_turn", "Todavía no: Le toca a Ana."),
     ("remainder", "Todavía no: 12 ÷ 5 deja resto"),
     ("two_numbers", "Todavía no: Dos números seguidos: 3 4"),
     ("two_operations", "Todavía no: Dos signos seguidos: + −"),
@@ -169,7 +169,7 @@ def test_in_spanish_every_event_is_told_in_the_games_own_words(name):
     ("traded/traded0", "Cleo cambia 2 cartas."),
     ("passed/passed0", "Ana pasa."),
     ("time_up/time_up0", "Se acabó el tiempo: 10 minutos."),
-    ("game_over", "Todavía no: La partida terminó: ganó Ben."),
+    ("game_over", "Todavía no: La partida ha terminado: ganó Ben."),
 ])
 def test_in_spanish_the_story_reads_as_a_child_would_say_it(name, words):
     with use_language("es"):
@@ -191,10 +191,10 @@ def _said(name: str) -> str:
     ("traded", "Cleo trades.", "Cleo cambia cartas."),
     ("passed", "Ana passes.", "Ana pasa."),
     ("time_up", "Time is up!", "¡Se acabó el tiempo!"),
-    ("remainder", "Remainder.", "Deja resto."),
+    ("remainder", "Remainder.", "Hay resto."),
     ("remainder", "Fix it, CONFIRM", "Arréglala, CONFIRM"),
     ("goo", "No Stop against Green Goo. Take it back", "Contra Green Goo no hay Stop. Quítala"),
-    ("not_your_turn", "It is Ana's turn", "Es el turno de Ana"),
+    ("not_your_turn", "It is Ana's turn", "Le toca a Ana"),
 ])
 def test_each_kind_of_event_is_said_in_the_games_own_words(name, english, spanish):
     with use_language("en"):
@@ -265,5 +265,5 @@ def test_the_demo_opens_and_closes_in_the_language_of_the_moment():
     with use_language("es"):
         assert plugin.headline(game) == ("Who's Counting? · Ana, Ben · gana con 300 puntos o 10 minutos · "
                                          "× y ÷ primero · 5 s para contar")
-        assert plugin.summary(game)[0] == "Le toca a Ana."
+        assert plugin.summary(game)[0] == "Turno de Ana."
         assert plugin.summary(game)[1].endswith("0 puntos  7 en mano")
