@@ -488,11 +488,14 @@ def test_a_restart_with_the_default_config_keeps_results_for_a_press(tmp_path):
     again.journal.close()
 
 
-def test_the_strip_the_camera_saw_last_is_what_confirm_submits(toy, tmp_path):
-    class Lying:
-        def __init__(self, card_id: str, x: float) -> None:
-            self.card_id, self.x, self.y, self.angle, self.covered = card_id, x, 100.0, 0.0, False
+class Lying:
+    """A card the tracker follows, as the toy game's strip needs it."""
 
+    def __init__(self, card_id: str, x: float, y: float = 100.0) -> None:
+        self.card_id, self.x, self.y, self.angle, self.covered = card_id, x, y, 0.0, False
+
+
+def test_the_strip_the_camera_saw_last_is_what_confirm_submits(toy, tmp_path):
     ref = referee(tmp_path, configured(station={"game": "toy"}))
     ref.start({"game": "toy", "players": ["Ana", "Ben"]}, now=0.0)
     lying = [Lying("TY-A-N6", 310.0), Lying("TY-A-PLUS", 210.0), Lying("TY-A-N4", 110.0)]
@@ -513,14 +516,10 @@ def test_a_confirm_pressed_before_the_time_is_up_counts_though_its_frame_comes_a
     is taken at 60.0 s. The game's clock waits for the play pressed before it: the submit is
     journaled at the press, scored, and the time is up after it (the time_up fell first, the
     game ended 0-0 and Ana's expression was refused as after the end)."""
-    class Lying:
-        def __init__(self, card_id: str, x: float) -> None:
-            self.card_id, self.x, self.y, self.angle, self.covered = card_id, x, 145.0, 0.0, False
-
     ref = referee(tmp_path)
     ref.start({"game": "whos-counting", "players": ["Ana", "Ben"], "minutes": 1}, now=0.0)
     mat = mat_layout("whos-counting", 2)
-    lying = [Lying(card, x) for card, x in (("WC-A-N3A", 90.0), ("WC-A-MUL1", 146.0), ("WC-A-N6A", 202.0),
+    lying = [Lying(card, x, 145.0) for card, x in (("WC-A-N3A", 90.0), ("WC-A-MUL1", 146.0), ("WC-A-N6A", 202.0),
                                               ("WC-A-SUB1", 258.0), ("WC-A-N2A", 314.0))]
     ref.table_events([{"type": "placed", "card": c.card_id, "x": c.x, "y": c.y, "angle": 0.0} for c in lying],
                      mat, 59.0, lying)
@@ -537,10 +536,6 @@ def test_a_confirm_pressed_before_the_time_is_up_counts_though_its_frame_comes_a
 def test_a_button_action_that_reads_no_table_is_still_completed_by_the_adapter(toy, tmp_path):
     """A game whose adapter fills in a button's action without saying it reads the table (the toy
     game, or any written before ``reads_table``) gets it filled in at the press, as before."""
-    class Lying:
-        def __init__(self, card_id: str, x: float) -> None:
-            self.card_id, self.x, self.y, self.angle, self.covered = card_id, x, 100.0, 0.0, False
-
     ref = referee(tmp_path, configured(station={"game": "toy"}))
     ref.start({"game": "toy", "players": ["Ana", "Ben"]}, now=0.0)
     lying = [Lying("TY-A-N4", 110.0), Lying("TY-A-PLUS", 210.0), Lying("TY-A-N6", 310.0)]
