@@ -115,7 +115,7 @@ def test_selftest_plays_a_line_when_a_speaker_is_configured(tmp_path: Path) -> N
     checks = test.run()
     voice.close()
     assert ("speaker", True) in [(c.part, c.ok) for c in checks]
-    assert read_index(tmp_path)[0]["words"] == SPEAKER_LINE and SPEAKER_LINE in asked[-1]
+    assert read_index(tmp_path)[0]["words"] == SPEAKER_LINE and str(SPEAKER_LINE) in asked[-1]
 
 
 def test_the_sound_config_is_checked(tmp_path: Path) -> None:

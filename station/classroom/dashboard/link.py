@@ -22,6 +22,7 @@ import json
 import logging
 import ssl
 import threading
+from collections import Counter
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -80,6 +81,7 @@ class ClassLink:
         self.problem: str | None = None       # why the broker refused us, when it did
         self._sent: dict[int, tuple[str, str]] = {}   # mid -> (topic, payload) until the broker acknowledges
         self._acked: set[int] = set()                 # mids acknowledged before ``_send`` noted them
+        self._echoes: Counter[str] = Counter()        # our own room messages, until the broker sends them back
         self._lock = threading.Lock()
         self._stopping = False
         self.client = new_client(settings.client_id)
@@ -112,6 +114,9 @@ class ClassLink:
     def publish(self, topic: str, message: Mapping[str, Any]) -> None:
         """Send ``message`` retained with QoS 1; it waits in the outbox until the broker has it."""
         payload = json.dumps(message, ensure_ascii=False)
+        if topic == topics.room(self.class_name):
+            with self._lock:
+                self._echoes[payload] += 1
         self.store.outbox_put(topic, payload)
         self._send(topic, payload)
 
@@ -128,6 +133,19 @@ class ClassLink:
                 self._sent[info.mid] = (topic, payload)
         if early:
             self.store.outbox_done(topic, payload)
+
+    def _own_echo(self, payload: bytes) -> bool:
+        """Is this room message one this dashboard sent, coming back from the broker? It is kept
+        already, and a later press may have changed the room since: kept again, it would put an
+        older state back (200 presses in a row ended "paused" yet read "plays on")."""
+        text = payload.decode("utf-8", errors="replace")
+        with self._lock:
+            if self._echoes[text] <= 0:
+                return False
+            self._echoes[text] -= 1
+            if not self._echoes[text]:
+                del self._echoes[text]
+            return True
 
     def _published(self, client: mqtt.Client, userdata: Any, mid: int, *rest: Any) -> None:
         with self._lock:
@@ -202,7 +220,7 @@ class ClassLink:
                 self.on_roster(messages.roster(payload))
             return True
         elif levels == ["room"]:
-            if payload:
+            if payload and not self._own_echo(payload):
                 self.store.keep("room", messages.room(payload))
             return True
         elif len(levels) == 2 and levels[0] == "forget":
