@@ -28,7 +28,7 @@ from web_helpers import PIN, journal_template, station  # noqa: F401 - fixtures
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (bash scripts/bootstrap.sh)")
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
+from selenium.common.exceptions import WebDriverException  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -89,10 +89,16 @@ def assert_nothing_blocked(browser) -> None:  # type: ignore[no-untyped-def]
 
 
 def submit(browser, button) -> None:  # type: ignore[no-untyped-def]
-    """Click a form's button and wait for the page it leads to (the old one gone)."""
-    page = browser.find_element(By.TAG_NAME, "html")
+    """Click a form's button and wait for the page it leads to, loaded.
+
+    The old page is marked from its own script and the wait is for a loaded document without the
+    mark: asking the driver whether an element of the old page is stale races the navigation
+    (Chromium answered "Node with given id does not belong to the document" in CI)."""
+    browser.execute_script("window.__theOldPage = true")
     button.click()
-    WebDriverWait(browser, PATIENCE).until(staleness_of(page))
+    WebDriverWait(browser, PATIENCE, ignored_exceptions=(WebDriverException,)).until(
+        lambda driver: driver.execute_script(
+            "return !window.__theOldPage && document.readyState === 'complete'"))
 
 
 def roster_names(browser) -> list[str]:  # type: ignore[no-untyped-def]
