@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from station.hardware.buttons import Press
 from station.i18n import _, language, lazy_gettext
+from station.speech.voice import Line
 from station.table.adapter import Note
 from station.ui.overlays import Overlay
 from station.ui.setup import (
@@ -96,6 +97,23 @@ class EndGame:
 
 
 Intent = StartGame | Act | Undo | EndGame
+
+
+#: Notes for the grown-up who keeps the station (a damaged journal, a name in the config, a
+#: missing button board, a refused action's exception): shown, never said aloud to the table.
+UNSPOKEN_NOTES = frozenset({"journal", "config", "buttons", "sound", "web", "setup", "refused"})
+
+
+def spoken_note(note: Note) -> str:
+    """A note's title and detail as the voice says them: two sentences ("Other game. A SUM
+    card: take it off.")."""
+    return " ".join(_sentence(part) for part in note.words() if part.strip())
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
 
 
 def _note_overlay(note: Note, overlay: Overlay) -> Overlay:
@@ -174,13 +192,16 @@ class Controller:
 
     def show_note(self, note: Note, signal: str = "rejected") -> None:
         """A note for ``NOTE_SECONDS``; one of a kind already waiting or showing counts this one
-        in (its time runs on, and it beeps once), so a table full of stray codes is one note."""
+        in (its time runs on, and it beeps once, and is said once), so a table full of stray
+        codes is one note. A note the players act on is said as the screen shows it."""
         for i, overlay in enumerate(self.overlays):
             if overlay.note is not None and overlay.note.same_kind(note):
                 self.overlays[i] = _note_overlay(overlay.note.merged(note), overlay)
                 return
         self._queue(_note_overlay(note, Overlay(VerdictView("info", ""), seconds=NOTE_SECONDS, signal=signal,
                                                 kind="note")))
+        if note.code not in UNSPOKEN_NOTES:
+            self.lines.append([Line(spoken_note(note))])
 
     def undone(self, note: Note) -> None:
         """The last action was taken back: screens about it go, and the last hand's too."""
