@@ -57,6 +57,7 @@ class Note:
     card: str | None = None
     many: tuple[str, str] = ()  # (title, detail with {n}) for a note that stands for n like it
     count: int = 1  # how many notes of its kind this one stands for
+    said: str = ""  # the detail as the voice says it, where the screen's would be read out badly (a quoted code)
 
     def as_json(self) -> dict[str, Any]:
         return {"type": "note", "code": self.code, "title": self.title, "detail": self.detail,
@@ -356,7 +357,8 @@ def foreign_note(text: str, kind: str | None = None) -> Note:
                     many=(_("Newer cards"), _("Update the station")))
     shown = text if len(text) <= 18 else text[:17] + "…"
     return Note("unknown_code", _("Unknown code"), _("QR {code} is not a card", code=repr(shown)),
-                many=(_("Not this game"), _("{n} codes not from this game: take them off")))
+                many=(_("Not this game"), _("{n} codes not from this game: take them off")),
+                said=_("That code is not a card: take it off"))
 
 
 def problem_note(problem: str) -> Note:

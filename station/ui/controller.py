@@ -107,7 +107,10 @@ UNSPOKEN_NOTES = frozenset({"journal", "config", "buttons", "sound", "web", "set
 def spoken_note(note: Note) -> str:
     """A note's title and detail as the voice says them: two sentences ("Other game. A SUM
     card: take it off.")."""
-    return " ".join(_sentence(part) for part in note.words() if part.strip())
+    title, detail = note.words()
+    if note.count == 1 and note.said:   # e.g. a quoted code the screen shows and a voice would spell out
+        detail = note.said
+    return " ".join(_sentence(part) for part in (title, detail) if part.strip())
 
 
 def _sentence(text: str) -> str:
