@@ -378,6 +378,11 @@ def load_config(path: Path | str | None, games: Mapping[str, StationGame]) -> St
         raise ConfigFileError(path, "", _("no such file (copy firmware_config/station.toml there to start)")) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigFileError(path, "", _("cannot be read: {reason}", reason=exc)) from None
+    return parse_config(content, path, games)
+
+
+def parse_config(content: str, path: Path, games: Mapping[str, StationGame]) -> StationConfig:
+    """The text of a config file (``path`` names it in messages), parsed and checked."""
     try:
         raw = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
