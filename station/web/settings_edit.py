@@ -17,13 +17,21 @@ from typing import TYPE_CHECKING, Any
 
 from station.config import StationConfig, schema
 from station.config_edit import edit_config
+from station.i18n import lazy_gettext
 
 if TYPE_CHECKING:
     from station.game_plugin import StationGame
 
 #: (section, key) pairs the page offers; each game's "players" is added from the plug-ins handed down.
 MAIN_SETTINGS = [("station", "game"), ("station", "language"), ("station", "log_level"), ("camera", "source"), ("camera", "fps"),
-                 ("display", "rotate"), ("display", "contrast"), ("signals", "buzzer"), ("web", "port")]
+                 ("display", "rotate"), ("display", "contrast"), ("signals", "buzzer"),
+                 ("sound", "volume"), ("sound", "quiet"), ("sound", "muted"), ("web", "port")]
+
+#: The page's words for keys a teacher reads as a sentence rather than as the file's key; the
+#: others are shown as "section: key", as the file names them.
+LABELS = {("sound", "volume"): lazy_gettext("Speaker: volume (percent)"),
+          ("sound", "quiet"): lazy_gettext("Speaker: beeps only, no spoken words"),
+          ("sound", "muted"): lazy_gettext("Speaker: off (the buzzer still beeps)")}
 
 
 def main_settings(games: Mapping[str, StationGame]) -> list[tuple[str, str]]:
