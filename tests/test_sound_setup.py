@@ -282,3 +282,21 @@ def test_a_damaged_copy_in_the_state_folder_starts_the_speaker_as_the_config_say
     for damaged in ('{"mode": "loud", "volume": 60}', '{"mode": "quiet", "volume": 900}', "{not json", "[]"):
         (tmp_path / "state" / "speaker.json").write_text(damaged, encoding="utf-8")
         assert SpeakerMemory(load_config(config_file, plugins())).recall() == Speaker("on", 80)
+
+
+def test_a_file_broken_by_hand_since_the_start_is_left_as_it_is_and_the_choice_kept_aside(
+        config_file: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from station.speaker_memory import SpeakerMemory
+
+    memory = SpeakerMemory(load_config(config_file, plugins()))
+    memory.recall()
+    broken = config_file.read_text(encoding="utf-8") + "[web]\nport = 80\n"
+    config_file.write_text(broken, encoding="utf-8")
+    memory.keep(Speaker("quiet", 60))
+    memory.keep(Speaker("quiet", 40))
+    assert config_file.read_text(encoding="utf-8") == broken
+    told = [r.getMessage() for r in caplog.records if "not written to the config" in r.getMessage()]
+    assert len(told) == 1 and "[web] port: must be a whole number from 1024 to 65535" in told[0]
+    fixed = broken.replace("port = 80", "port = 8080")
+    config_file.write_text(fixed, encoding="utf-8")
+    assert SpeakerMemory(load_config(config_file, plugins())).recall() == Speaker("quiet", 40)
