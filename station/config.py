@@ -247,8 +247,10 @@ STATION_SCHEMA: dict[str, dict[str, Key]] = {
         "backend": Key("none", one_of("alsa", "files", "none"),
                        "alsa: a speaker (docs/sound.md); files: WAV files and sounds.jsonl in folder; none: the buzzer only"),
         "device": Key("default", _alsa_device, "the ALSA device: \"default\", or one `aplay -L` lists"),
-        "volume": Key(80, whole(0, 100), "percent"),
-        "quiet": Key(False, yes_no, "sounds only, no spoken words"),
+        "volume": Key(80, whole(0, 100), lazy_gettext("0-100: how loud the speaker is; setup's Volume row changes it")),
+        "quiet": Key(False, yes_no, lazy_gettext("the six sounds only, no spoken words; setup's Sound row changes it")),
+        "muted": Key(False, yes_no, lazy_gettext("nothing from the speaker at all (the buzzer still beeps); "
+                                                 "setup's Sound row changes it")),
         "engine": Key("espeak-ng", one_of("espeak-ng", "festival")),
         "voice": Key("en-us", _voice_name, "espeak-ng's voice (espeak-ng --voices)"),
         "voice_es": Key("es-419", _voice_name, "espeak-ng's voice for Spanish: \"es-419\" Latin America, \"es\" Spain"),
@@ -378,6 +380,11 @@ def load_config(path: Path | str | None, games: Mapping[str, StationGame]) -> St
         raise ConfigFileError(path, "", _("no such file (copy firmware_config/station.toml there to start)")) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigFileError(path, "", _("cannot be read: {reason}", reason=exc)) from None
+    return parse_config(content, path, games)
+
+
+def parse_config(content: str, path: Path, games: Mapping[str, StationGame]) -> StationConfig:
+    """The text of a config file (``path`` names it in messages), parsed and checked."""
     try:
         raw = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:

@@ -165,7 +165,7 @@ class Daemon:
         from station.hardware.signals import SignalsError, open_signals
         from station.mainloop import Station
         from station.speech.voice import SPEECH_CACHE, open_voice
-        from station.ui.setup import Speaker
+        from station.speaker_memory import SpeakerMemory
         from station.network import station_address_view
         from station.referee import Referee
         from station.table.adapter import Note
@@ -219,12 +219,14 @@ class Daemon:
             problems.append(Note("sound", _("No sound"), str(exc)[:40]))
         referee = Referee(cfg, journal, games=plugins(), log_event=self._log_record, roster=self._roster_names(journal),
                           address=self.address or (lambda: station_address_view(self.page)))
+        speaker_memory = None
         if voice is not None and cfg["sound"]["backend"] != "none":  # setup offers Sound and Volume rows
-            referee.controller.speaker = Speaker.of(cfg["sound"])
+            speaker_memory = SpeakerMemory(cfg)  # as setup last left them, before this start
+            referee.controller.speaker = speaker_memory.recall()
         for note in problems:
             referee.controller.show_note(note)
         return Station.from_config(cfg, referee, camera, display, buttons, signals, decoder, clock=self.clock,
-                                   voice=voice)
+                                   voice=voice, speaker_memory=speaker_memory)
 
 
     def _live_table(self) -> Any:

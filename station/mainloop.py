@@ -24,6 +24,7 @@ from station.hardware.display import Display
 from station.hardware.signals import Signals
 from station.i18n import _
 from station.referee import Referee
+from station.speaker_memory import SpeakerMemory
 from station.speech.voice import Voice
 from station.ui.screens import render
 from station.ui.views import FaultView, View
@@ -58,6 +59,7 @@ class Station:
     clock: Callable[[], float] = time.monotonic  # the clock of ``now``: a camera opened here stamps frames on it
     board: Any = None  # station.web.board.Board when the teacher's page is on: sees each tick, never answers
     voice: Voice | None = None  # the speaker (station.speech.voice): says each batch of events' lines
+    speaker_memory: SpeakerMemory | None = None  # keeps setup's Sound and Volume for the next start
     table_memory: TableMemory | None = None  # where the cards lay, for a restart (state folder)
     last_view: View | None = field(default=None, init=False)
     frames: int = field(default=0, init=False)
@@ -133,6 +135,8 @@ class Station:
             speaker = self.referee.controller.speaker  # setup's Sound and Volume rows
             if speaker is not None:
                 self.voice.set(speaker.mode, speaker.volume)
+                if self.speaker_memory is not None:
+                    self.speaker_memory.keep(speaker)  # once per change: the config's [sound], else the state folder
             game = self.referee.game
             if game is not None and self.referee.game_id != self._voiced:
                 self._voiced = self.referee.game_id

@@ -179,6 +179,38 @@ def test_settings_are_checked_like_the_file_and_written_whole(client, station: S
     assert not [p for p in station.folder.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_the_speaker_s_volume_beeps_only_and_off_are_settings_a_teacher_reads(client, station: Station) -> None:
+    page = client.get("/station").get_data(as_text=True)
+    for label in ("Speaker: volume (percent)", "Speaker: beeps only, no spoken words",
+                  "Speaker: off (the buzzer still beeps)"):
+        assert label in page, label
+    assert re.search(r'<input id="sound.volume" name="sound.volume" value="80">', page)
+    assert re.search(r'<input type="checkbox" id="sound.quiet" name="sound.quiet" value="true" >', page)  # not ticked
+    page = client.post("/station/settings", data={"sound.volume": "140", "sound.quiet": "true"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "Not saved: station.toml: [sound] volume: must be a whole number from 0 to 100, not 140" in page
+    assert station.config_path.read_text(encoding="utf-8") == CONFIG
+    page = client.post("/station/settings", data={"sound.volume": "40", "sound.quiet": "true"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "Saved." in page and 'name="sound.quiet" value="true" checked>' in page and 'value="40">' in page
+    sound = load_config(station.config_path, plugins())["sound"]
+    assert (sound["volume"], sound["quiet"], sound["muted"]) == (40, True, False)
+    assert "# the teacher's own comment stays" in station.config_path.read_text(encoding="utf-8")
+
+
+def test_the_page_shows_the_sound_setup_chose_on_the_station(client, station: Station) -> None:
+    """Setup's Sound and Volume rows write the same file the same way (station.speaker_memory):
+    the page shows what the station plays."""
+    from station.speaker_memory import SpeakerMemory
+    from station.ui.setup import Speaker
+
+    config = load_config(station.config_path, plugins()).with_overrides({"station": {"state_dir": str(station.folder)}})
+    SpeakerMemory(config).keep(Speaker("off", 60))
+    page = client.get("/station").get_data(as_text=True)
+    assert 'name="sound.muted" value="true" checked>' in page and 'name="sound.volume" value="60">' in page
+    assert 'name="sound.quiet" value="true" >' in page  # off keeps quiet as it was, for when it is on again
+
+
 def test_the_oled_menu_shows_the_page_and_its_pin_when_it_is_on(tmp_path: Path) -> None:
     from station.ui.views import MenuView, VerdictView
 

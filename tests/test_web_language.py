@@ -45,6 +45,9 @@ def test_a_spanish_browser_reads_every_page_in_spanish(spanish) -> None:  # type
                   '<a id="check-setup" href="/station/check">Comprobar la instalación</a>: ¿está la mesa lista'):
         assert words in page, words
     assert "The station now" not in page and "Settings" not in page
+    for words in ("Altavoz: volumen (por ciento)", "Altavoz: solo pitidos, sin palabras",
+                  "Altavoz: apagado (el zumbador sigue pitando)", "lo cambia la fila Sonido de la pantalla"):
+        assert words in page, words
     history = spanish.get("/history").get_data(as_text=True)
     assert "Cada niño" in history and "Descargar como CSV" in history and "Todas las partidas" in history
     assert "oscuro: ganadas, claro: jugadas" in history  # the chart drawn in Python

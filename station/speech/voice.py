@@ -68,9 +68,9 @@ class Voice:
     """Says lines through ``audio``; ``speech`` renders words (None: sounds only). ``quiet``:
     sounds, no words (a classroom where one table must not be heard at the next)."""
 
-    def __init__(self, audio: Audio, speech: Speech | None, *, quiet: bool = False) -> None:
+    def __init__(self, audio: Audio, speech: Speech | None, *, quiet: bool = False, muted: bool = False) -> None:
         self.audio, self.speech, self.quiet = audio, speech, quiet
-        self.muted = False  # setup's Sound: off
+        self.muted = muted  # setup's Sound: off (the config's muted)
         self._playing_words = ""
         self._ahead: threading.Thread | None = None
 
@@ -156,7 +156,7 @@ def open_voice(sound: Mapping[str, Any], cache: Path, *, folder: Path | None = N
                                            voices=voices or VOICES), cache)
         except SpeechError as exc:
             log.error("%s: the station plays its sounds without words", exc)
-    return Voice(audio, speech, quiet=sound["quiet"])
+    return Voice(audio, speech, quiet=sound["quiet"], muted=sound.get("muted", False))
 
 
 def say_screen(title: str, detail: str = "", who: str = "") -> str:

@@ -123,8 +123,8 @@ class Speaker:
 
     @classmethod
     def of(cls, sound: Mapping[str, Any]) -> Speaker:
-        """As a config's ``[sound]`` section starts it: quiet or on, at its volume."""
-        return cls("quiet" if sound["quiet"] else "on", int(sound["volume"]))
+        """As a config's ``[sound]`` section starts it: off (``muted``), quiet or on, at its volume."""
+        return cls("off" if sound.get("muted") else "quiet" if sound["quiet"] else "on", int(sound["volume"]))
 
 
 def speaker_rows(speaker: Speaker) -> list[SetupOption]:

@@ -216,7 +216,8 @@ def _settings(config_path: Path | None, games: Mapping[str, StationGame]) -> lis
         value = config[section][key]
         choices = _choices(spec.check, value)
         title = GAME_TITLES.get(section, section)
-        rows.append({"name": settings_edit.field_name(section, key), "label": f"{title}: {key.replace('_', ' ')}",
+        label = settings_edit.LABELS.get((section, key)) or f"{title}: {key.replace('_', ' ')}"
+        rows.append({"name": settings_edit.field_name(section, key), "label": label,
                      "value": value, "choices": choices, "help": spec.help, "boolean": isinstance(value, bool)})
     return rows
 
