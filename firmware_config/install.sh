@@ -22,7 +22,7 @@ BROKER_DIR=/etc/mosquitto/mathstation
 # Debian or Ubuntu do not: the others come from Debian itself.
 RPI_REPO_PACKAGES=(python3-picamera2 python3-lgpio)
 SERVICE_USER=mathstation
-SERVICE_GROUPS=(gpio i2c video)
+SERVICE_GROUPS=(gpio i2c video audio)
 UNIT=mathstation.service
 MODEL_FILE=/proc/device-tree/model
 
@@ -328,6 +328,18 @@ else
     [ -f "$HERE/station.toml" ] || die "$HERE/station.toml is missing from this clone: git pull (or git checkout firmware_config/station.toml)"
     todo "copying the default config to $config"
     run install -D -m 0644 "$HERE/station.toml" "$config"
+fi
+# The service keeps the teacher page's Settings and setup's Sound in the file: its folder is the
+# service group's to write (a new file replaces the old one there), read by everyone.
+config_dir="$(dirname "$config")"
+if [ -n "$prefix" ]; then
+    note "$config_dir writable by group $SERVICE_USER: left out with --prefix"
+elif [ "$(stat -c '%G %a' "$config_dir" 2>/dev/null)" = "$SERVICE_USER 775" ]; then
+    ok "$config_dir writable by the service"
+else
+    todo "letting the service write $config_dir (group $SERVICE_USER, mode 775)"
+    run chgrp "$SERVICE_USER" "$config_dir"
+    run chmod 0775 "$config_dir"
 fi
 
 # --- 7. the service -------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def test_it_stops_with_sigterm_in_bounded_time(unit):
 def test_it_runs_as_its_own_user_with_the_hardware_groups(unit):
     assert one(unit, "Service", "User") == "mathstation"
     assert one(unit, "Service", "Group") == "mathstation"
-    assert {"gpio", "i2c", "video"} <= set(one(unit, "Service", "SupplementaryGroups").split())
+    assert {"gpio", "i2c", "video", "audio"} <= set(one(unit, "Service", "SupplementaryGroups").split())
     assert "DynamicUser" not in unit["Service"]  # the journal must keep one owner across boots
 
 
@@ -143,18 +143,40 @@ def test_it_starts_on_boot_without_waiting_for_the_network(unit):
     assert "network" not in ordering
 
 
-def test_the_sandbox_fits_an_appliance_with_no_network(unit):
-    assert one(unit, "Service", "PrivateNetwork") == "yes"
+def test_the_sandbox_lets_the_page_and_the_class_broker_reach_the_school_s_network_only(unit):
+    """The teacher's page ([web]) and the class broker ([classroom]) are served and reached from
+    the daemon: a private network namespace made both silently unreachable on an installed Pi
+    (the page listened on a loopback nobody else could reach). Only this machine, link-local and
+    the private ranges are allowed: children's names never leave the school's network."""
+    service = unit["Service"]
+    assert "PrivateNetwork" not in service
+    families = set(one(unit, "Service", "RestrictAddressFamilies").split())
+    assert {"AF_INET", "AF_INET6"} <= families and "AF_PACKET" not in families
     assert one(unit, "Service", "IPAddressDeny") == "any"
+    allowed = set(one(unit, "Service", "IPAddressAllow").split())
+    assert {"localhost", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"} <= allowed
+    assert not allowed & {"any", "0.0.0.0/0", "::/0"}
     assert one(unit, "Service", "UMask") == "0077"
     assert one(unit, "Service", "MemoryDenyWriteExecute") == "yes"
-    assert unit["Service"]["SystemCallFilter"] == ["@system-service", "~@privileged"]
+    assert service["SystemCallFilter"] == ["@system-service", "~@privileged"]
     assert one(unit, "Service", "SystemCallErrorNumber") == "EPERM"  # a refused call fails, it does not kill
-    assert not {"AF_INET", "AF_INET6", "AF_PACKET"} & set(one(unit, "Service", "RestrictAddressFamilies").split())
+
+
+def test_a_speaker_and_the_kept_settings_are_allowed_by_the_sandbox(unit):
+    """[sound] backend = "alsa" plays through /dev/snd (the audio group's), and the page's Settings
+    and setup's Sound are written into the config's folder, which ProtectSystem=strict makes
+    read-only unless it is named."""
+    assert "audio" in one(unit, "Service", "SupplementaryGroups").split()
+    assert "char-alsa" in {value.split()[0] for value in unit["Service"]["DeviceAllow"]}
+    config = Path(one(unit, "Service", "ExecStart").split("--config")[1].split()[0])
+    assert str(config.parent) in one(unit, "Service", "ReadWritePaths").split()
+    installer = (ROOT / "firmware_config" / "install.sh").read_text(encoding="utf-8")
+    assert "audio" in re.search(r"SERVICE_GROUPS=\((.*)\)", installer)[1].split()
 
 
 def test_systemd_analyze_security_rates_the_exposure_well_below_3(tmp_path):
-    """3.0 before the system-call filter, the private network, W^X memory and the closed umask;
+    """3.0 before the system-call filter, W^X memory and the closed umask; 0.7 with a private
+    network too, 1.5 with the school's network allowed (the page and the class broker);
     docs/raspberry-pi.md states the figure."""
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
@@ -169,6 +191,6 @@ def test_systemd_analyze_security_rates_the_exposure_well_below_3(tmp_path):
         pytest.skip("this systemd-analyze cannot rate a unit file offline (systemd 250 or newer can)")
     assert found is not None, result.stdout[-500:] + result.stderr
     exposure = float(found[1])
-    assert exposure <= 1.0
+    assert exposure <= 1.5
     stated = (ROOT / "docs" / "raspberry-pi.md").read_text(encoding="utf-8")
     assert f"rates its exposure {exposure}" in stated
