@@ -13,7 +13,9 @@ and the station's from reading the same text and each writing its own half.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -52,7 +54,9 @@ def edit_config(path: Path, changes: Mapping[tuple[str, str], Any], games: Mappi
         if text == before:
             return current
         checked = parse_config(text, path, games)  # the whole file, as the daemon will read it
+        mode = stat.S_IMODE(path.stat().st_mode)
         write_atomically(path, text)
+        os.chmod(path, mode)  # still readable as before (the service's umask is 0077; `mathstation selftest` reads it too)
         return checked
 
 

@@ -5,12 +5,13 @@ history (filters, per-child figures, chart, CSV, honest dates), the live game an
 
 from __future__ import annotations
 
-import re
-
 import csv
 import io
 import json
+import os
+import re
 import sqlite3
+import stat
 from pathlib import Path
 
 import pytest
@@ -177,6 +178,19 @@ def test_settings_are_checked_like_the_file_and_written_whole(client, station: S
     config = load_config(station.config_path, plugins())
     assert config["display"]["contrast"] == 90 and config["station"]["game"] == "sum" and config["sum"]["players"] == 4
     assert not [p for p in station.folder.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_saved_config_stays_readable_by_everyone_who_could_read_it(client, station: Station) -> None:
+    """The service writes with umask 0077: a new file renamed over the old one was left readable by
+    the service alone, and `mathstation selftest` run by the teacher could no longer read it."""
+    station.config_path.chmod(0o644)
+    before = os.umask(0o077)
+    try:
+        page = client.post("/station/settings", data={"display.contrast": "90"}, follow_redirects=True)
+    finally:
+        os.umask(before)
+    assert "Saved." in page.get_data(as_text=True)
+    assert stat.S_IMODE(station.config_path.stat().st_mode) == 0o644
 
 
 def test_the_speaker_s_volume_beeps_only_and_off_are_settings_a_teacher_reads(client, station: Station) -> None:
