@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from station.atomic_file import write_atomically
 from station.config import ConfigFileError, StationConfig, check_config, schema, tomllib
 
 if TYPE_CHECKING:
@@ -57,8 +58,6 @@ def apply_changes(path: Path, form: Mapping[str, str], games: Mapping[str, Stati
     """Change the main settings in ``form`` in the file at ``path`` (checked with the sections of
     ``games``); ``ConfigFileError`` (the file's message) when a value is refused, and then the
     file is untouched."""
-    from station.roster import write_atomically
-
     text = path.read_text(encoding="utf-8")
     current = check_config(tomllib.loads(text), path, games)
     for section, key in main_settings(games):
