@@ -231,6 +231,16 @@ def test_a_forget_needs_the_box_ticked(broker, stations, dashboard) -> None:  # 
     assert uids(dashboard) == {record["uid"]}
 
 
+def test_after_a_class_list_import_every_child_who_played_can_still_be_forgotten(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    record = played("table-1", "Table 1", "sum", ["Dev", "Eli"], 19)   # children who played, not on the list
+    stations["table-1"].record(record)
+    eventually(lambda: record["uid"] in uids(dashboard), "kept")
+    data = {"file": (io.BytesIO(b"Name\nAna\n"), "class.csv")}
+    page = signed_in(dashboard.app).post("/roster/import", data=data, content_type="multipart/form-data")
+    choices = re.findall(r"<option>([^<]*)</option>", page.get_data(as_text=True))
+    assert choices == ["Ana", "Dev", "Eli"]   # the same choices as the roster page itself offers
+
+
 def test_the_page_answers_only_the_schools_network(dashboard) -> None:  # type: ignore[no-untyped-def]
     assert at(dashboard.app, "8.8.8.8").get("/").status_code == 403
     assert at(dashboard.app, "2001:4860:4860::8888").get("/history").status_code == 403
