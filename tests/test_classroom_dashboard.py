@@ -16,7 +16,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from classroom_helpers import (CLASS, PATIENCE, PIN, Listener, Station, class_broker, eventually, open_dashboard, played)
+from classroom_helpers import CLASS, PIN, Listener, Station, class_broker, open_dashboard, played
+from waiting import PATIENCE, eventually
 from station.classroom import topics
 from web_helpers import at, signed_in
 
