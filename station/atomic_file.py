@@ -20,9 +20,10 @@ from typing import BinaryIO
 @contextmanager
 def replacing(path: Path, *, mode: int | None = None, durable: bool = True) -> Iterator[BinaryIO]:
     """A binary file that becomes ``path`` only when the block ends without an error (else it is
-    removed and ``path`` stays as it was). ``mode``: the file's permissions, under the umask as
-    for ``open()`` (default 0o666, what a plain ``open()`` gives). ``durable=False`` skips the fsyncs, for a file that is only
-    a hint and is written often (a half-written one must then read as damaged)."""
+    removed and ``path`` stays as it was). ``mode``: the file's permissions, under the umask as for
+    ``open()`` (default 0o666, what a plain ``open()`` gives). ``durable=False`` skips the fsyncs,
+    for a file that is only a hint and is written often (a half-written one must then read as
+    damaged)."""
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -40,7 +41,7 @@ def replacing(path: Path, *, mode: int | None = None, durable: bool = True) -> I
         Path(temporary).unlink(missing_ok=True)
         raise
     if durable:
-        _sync_folder(folder)
+        sync_folder(folder)
 
 
 def write_atomically(path: Path, data: str | bytes, *, mode: int | None = None, durable: bool = True) -> None:
@@ -50,7 +51,8 @@ def write_atomically(path: Path, data: str | bytes, *, mode: int | None = None, 
         stream.write(data.encode("utf-8") if isinstance(data, str) else data)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
+    """Put ``folder``'s entries on disk: a rename or a new file in it survives a power cut."""
     descriptor = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(descriptor)
