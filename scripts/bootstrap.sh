@@ -26,12 +26,6 @@ for option in "$@"; do
     esac
 done
 
-as_root() {
-    if [ "$(id -u)" -eq 0 ]; then "$@";
-    elif command -v sudo >/dev/null 2>&1; then sudo "$@";
-    else die "need root to run: $* (run as root or install sudo)"; fi
-}
-
 # --- system packages -------------------------------------------------------------------------
 missing=()
 command -v "$PYTHON" >/dev/null 2>&1 || missing+=(python3)
@@ -72,14 +66,13 @@ if "$check_only"; then
     printf 'nothing missing\n'
     exit 0
 fi
+# as_root and apt_install (sourced after --check, which installs nothing)
+# shellcheck source=scripts/apt-packages.sh
+source "$ROOT/scripts/apt-packages.sh"
 if [ "${#missing[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
         say "installing system packages: ${missing[*]}"
-        apt_log="$(mktemp)"
-        { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-          && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
-            >"$apt_log" 2>&1 || { tail -n 20 "$apt_log" >&2; die "apt-get could not install: ${missing[*]}"; }
-        rm -f "$apt_log"
+        apt_install "${missing[@]}" || die "apt-get could not install: ${missing[*]}"
     else
         die "missing system packages (${missing[*]}) and no apt-get here: install them with your package manager"
     fi
@@ -87,15 +80,8 @@ fi
 if [ "${#for_tests[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
         say "installing what only the tests need (a browser, a broker): ${for_tests[*]}"
-        apt_log="$(mktemp)"
-        if { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-             && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${for_tests[@]}"; } \
-                >"$apt_log" 2>&1; then
-            rm -f "$apt_log"
-        else
-            tail -n 5 "$apt_log" >&2; rm -f "$apt_log"
-            say "note: apt-get could not install ${for_tests[*]}: the browser or classroom tests cannot run here (the station does not need them)"
-        fi
+        apt_install "${for_tests[@]}" \
+            || say "note: apt-get could not install ${for_tests[*]}: the browser or classroom tests cannot run here (the station does not need them)"
     else
         say "note: no apt-get here: install Chromium, chromedriver and Mosquitto for the browser and classroom tests"
     fi

@@ -27,11 +27,9 @@ TESTS=(
 
 say() { printf '[pi-stack] %s\n' "$*" >&2; }
 die() { printf '[pi-stack] error: %s\n' "$*" >&2; exit 1; }
-as_root() {
-    if [ "$(id -u)" -eq 0 ]; then "$@";
-    elif command -v sudo >/dev/null 2>&1; then sudo "$@";
-    else die "need root to run: $* (run as root or install sudo)"; fi
-}
+# as_root and apt_install
+# shellcheck source=scripts/apt-packages.sh
+source "$ROOT/scripts/apt-packages.sh"
 
 command -v apt-get >/dev/null 2>&1 || die "no apt-get here: the Pi's stack is Debian's packages (run this on Debian 12 or Raspberry Pi OS Bookworm)"
 missing=()
@@ -40,11 +38,7 @@ for package in "${APT_PACKAGES[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
     say "installing system packages: ${missing[*]}"
-    apt_log="$(mktemp)"
-    { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-      && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
-        >"$apt_log" 2>&1 || { tail -n 20 "$apt_log" >&2; die "apt-get could not install: ${missing[*]}"; }
-    rm -f "$apt_log"
+    apt_install "${missing[@]}" || die "apt-get could not install: ${missing[*]}"
 fi
 
 if ! [ -x "$VENV/bin/python" ]; then

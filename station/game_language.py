@@ -14,8 +14,8 @@ import json
 import logging
 from pathlib import Path
 
+from station.atomic_file import write_atomically
 from station.i18n import language_problem
-from station.vision.mat_memory import _write
 
 log = logging.getLogger("station.referee")
 
@@ -30,7 +30,7 @@ class GameLanguage:
 
     def keep(self, game_id: int, language: str) -> None:
         try:
-            _write(self.path, json.dumps({"game": game_id, "language": language}) + "\n")
+            write_atomically(self.path, json.dumps({"game": game_id, "language": language}) + "\n", durable=False)
         except OSError as exc:
             log.warning("game %s's language not kept in %s (%s): a restart brings it back in the station's",
                         game_id, self.path, exc)

@@ -32,7 +32,6 @@ from __future__ import annotations
 import csv
 import io
 import logging
-import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -42,6 +41,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from station.atomic_file import write_atomically
 from station.i18n import _, ngettext
 from station.names import MAX_NAME, BadName, name_key, same_name
 from station.names import check_name as check_any_name
@@ -455,26 +455,6 @@ def _records(text: str, delimiter: str) -> list[list[str] | str]:
                                  most=most))
             else:
                 records.append(_("cannot be read as CSV ({problem})", problem=exc))
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` whole: a temp file beside it, synced, renamed over it (a
-    power cut leaves the old file or the new one, never half of one)."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temp, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
 
 
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from engine.errors import EngineError
 from engine.rules import new_game
 from engine.protocol import Event, Game
+from station.atomic_file import sync_folder
 from station.clock_sync import ClockSource, clock_synchronised
 
 if TYPE_CHECKING:
@@ -1014,16 +1015,8 @@ def keep_aside(path: Path, when: datetime) -> Path:
         source = path.with_name(path.name + suffix)
         if source.exists():
             os.replace(source, kept.with_name(kept.name + suffix))
-    _sync_folder(path.parent)   # the move is on disk before a new file starts
+    sync_folder(path.parent)   # the move is on disk before a new file starts
     return kept
-
-
-def _sync_folder(folder: Path) -> None:
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
 
 
 def _wal(path: Path) -> Path:

@@ -15,6 +15,8 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from engine.rules import new_game
+from waiting import PATIENCE
+
 from station.classroom import topics
 from station.classroom.dashboard.server import Dashboard
 from station.classroom.dashboard.settings import Settings
@@ -24,7 +26,6 @@ CLASS = "room-12"
 PIN = "482915"
 TEACHER = ("teacher", "chalk-and-talk")
 STATIONS = {"table-1": "station-one-secret", "table-2": "station-two-secret", "table-3": "station-three-secret"}
-PATIENCE = 60.0   # seconds a wait for the broker may take on a busy machine (it never waits longer than needed)
 
 ACL = "\n".join(
     [f"user {TEACHER[0]}", f"topic read {topics.class_root(CLASS)}/#",
@@ -39,18 +40,6 @@ ACL = "\n".join(
 def class_broker(broker_factory: Callable[..., Any]) -> Any:
     """A Mosquitto with no anonymous access: the teacher and each station their own user."""
     return broker_factory(users={TEACHER[0]: TEACHER[1], **STATIONS}, acl=ACL)
-
-
-def eventually(check: Callable[[], Any], what: str, patience: float = PATIENCE) -> Any:
-    """``check()``'s first true value, tried until ``patience`` runs out (then the test fails, saying ``what``)."""
-    deadline = time.monotonic() + patience
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never happened: {what}")
-        time.sleep(0.05)
 
 
 def client(user: str, password: str, client_id: str = "", clean: bool = True) -> mqtt.Client:

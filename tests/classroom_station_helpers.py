@@ -6,10 +6,11 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from waiting import eventually
 
 from station.classroom import topics
 from station.classroom.link import Link, new_client
@@ -31,20 +32,6 @@ pattern read mathstation/{CLASS}/forget/+
 """
 WAIT = 20.0
 _ids = itertools.count(1)
-
-
-def wait_for(condition: Callable[[], Any], timeout: float = WAIT, step: Callable[[], None] | None = None) -> Any:
-    """``condition()`` once it is true (calling ``step`` between looks); AssertionError after ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        if step is not None:
-            step()
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not true within {timeout} s: {condition}")
-        time.sleep(0.02)
 
 
 class Station:
@@ -113,7 +100,7 @@ class Watcher:
         self.client.on_connect, self.client.on_subscribe, self.client.on_message = on_connect, on_subscribe, on_message
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
-        wait_for(self.subscribed.is_set)
+        eventually(self.subscribed.is_set)
 
     def payloads(self) -> list[dict]:
         with self._lock:

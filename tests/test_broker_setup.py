@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 from broker import free_port
-from classroom_station_helpers import Watcher, publish, wait_for
+from classroom_station_helpers import Watcher, publish
+from waiting import eventually
 
 from station.classroom import topics
 from station.classroom.link import Link, new_client
@@ -56,11 +57,11 @@ def test_a_broker_set_up_by_the_command_keeps_each_station_to_its_own_topics(wri
             password=table_2)
     publish(broker, topics.roster("room-7"), {"v": 1, "names": ["Eve"], "at": ""}, user="table-2", password=table_2)
     publish(broker, topics.roster("room-7"), {"v": 1, "names": ["Ana"], "at": ""}, user="teacher", password=secret)
-    wait_for(lambda: any(p.get("names") == ["Ana"] for p in watcher.payloads()))
-    wait_for(lambda: any(p.get("own") for p in watcher.payloads()))
+    eventually(lambda: any(p.get("names") == ["Ana"] for p in watcher.payloads()))
+    eventually(lambda: any(p.get("own") for p in watcher.payloads()))
     payloads = watcher.payloads()
     assert not any(p.get("forged") or p.get("names") == ["Eve"] for p in payloads)
-    wait_for(lambda: one.messages())                              # the station reads the roster
+    eventually(lambda: one.messages())                              # the station reads the roster
     watcher.close()
     one.stop()
 
@@ -76,7 +77,7 @@ def test_anonymous_clients_and_wrong_passwords_are_refused(written, broker_facto
         client.on_connect = lambda _c, _u, _f, rc, *_, answers=answers: answers.append(rc)
         client.connect("127.0.0.1", broker.port)
         client.loop_start()
-        wait_for(lambda answers=answers: answers)
+        eventually(lambda answers=answers: answers)
         client.disconnect()
         client.loop_stop()
         assert getattr(answers[0], "is_failure", answers[0] != 0) is True, (user, answers)

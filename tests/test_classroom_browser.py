@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from classroom_helpers import PIN, Station, class_broker, eventually, open_dashboard, played
+from classroom_helpers import PIN, Station, class_broker, open_dashboard, played
+from waiting import eventually
 from station.classroom import topics
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (bash scripts/bootstrap.sh)")

@@ -16,7 +16,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from classroom_helpers import (CLASS, PATIENCE, PIN, Listener, Station, class_broker, eventually, open_dashboard, played)
+from classroom_helpers import CLASS, PIN, Listener, Station, class_broker, open_dashboard, played
+from waiting import PATIENCE, eventually
 from station.classroom import topics
 from web_helpers import at, signed_in
 
@@ -229,6 +230,16 @@ def test_a_forget_needs_the_box_ticked(broker, stations, dashboard) -> None:  # 
     answer = signed_in(dashboard.app).post("/forget", data={"name": "Ana"}, follow_redirects=True)
     assert "tick the box" in answer.get_data(as_text=True)
     assert uids(dashboard) == {record["uid"]}
+
+
+def test_after_a_class_list_import_every_child_who_played_can_still_be_forgotten(broker, stations, dashboard) -> None:  # type: ignore[no-untyped-def]
+    record = played("table-1", "Table 1", "sum", ["Dev", "Eli"], 19)   # children who played, not on the list
+    stations["table-1"].record(record)
+    eventually(lambda: record["uid"] in uids(dashboard), "kept")
+    data = {"file": (io.BytesIO(b"Name\nAna\n"), "class.csv")}
+    page = signed_in(dashboard.app).post("/roster/import", data=data, content_type="multipart/form-data")
+    choices = re.findall(r"<option>([^<]*)</option>", page.get_data(as_text=True))
+    assert choices == ["Ana", "Dev", "Eli"]   # the same choices as the roster page itself offers
 
 
 def test_the_page_answers_only_the_schools_network(dashboard) -> None:  # type: ignore[no-untyped-def]

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 from broker import free_port
-from classroom_helpers import PATIENCE, PIN, eventually
+from classroom_helpers import PIN
+from waiting import PATIENCE, eventually
 from web_helpers import signed_in
 
 from engine.rules import replay

@@ -9,7 +9,8 @@ import time
 from datetime import datetime, timedelta
 
 import pytest
-from classroom_station_helpers import ACL, CLASS, USERS, Station, Watcher, games_topic, wait_for
+from classroom_station_helpers import ACL, CLASS, USERS, Station, Watcher, games_topic
+from waiting import eventually
 
 from station.classroom import topics
 from station.classroom.member import RESEND_WITHIN
@@ -23,17 +24,17 @@ def broker(broker_factory):
 def test_a_station_says_online_then_offline_and_its_live_state_is_retained(broker, tmp_path):
     station = Station(tmp_path, broker).start()
     status = Watcher(broker, topics.station_status(CLASS, "table-1"))
-    wait_for(lambda: [p for _, p, _ in status.messages][-1:] == [b"online"], step=station.tick)
+    eventually(lambda: [p for _, p, _ in status.messages][-1:] == [b"online"], step=station.tick)
     station.tick(2.0)
     late = Watcher(broker, topics.station_live(CLASS, "table-1"))   # a dashboard opened later sees the table at once
-    live = wait_for(late.payloads, step=station.tick)[-1]
+    live = eventually(late.payloads, step=station.tick)[-1]
     assert (live["station"], live["title"], live["state"], live["game"]) == ("table-1", "Table 1", "idle", None)
     station.referee.start({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 7}, station.now)
-    playing = wait_for(lambda: [p for p in late.payloads() if p["state"] == "playing"], step=station.tick)[-1]
+    playing = eventually(lambda: [p for p in late.payloads() if p["state"] == "playing"], step=station.tick)[-1]
     assert (playing["game"], playing["game_title"], playing["players"]) == ("math-wars", "Math Wars Meta", ["Ana", "Ben"])
     assert playing["clock"] == "00:00" and playing["verdicts"] == []
     station.close()
-    wait_for(lambda: [p for _, p, _ in status.messages][-1:] == [b"offline"])
+    eventually(lambda: [p for _, p, _ in status.messages][-1:] == [b"offline"])
     status.close()
     late.close()
 
@@ -41,18 +42,18 @@ def test_a_station_says_online_then_offline_and_its_live_state_is_retained(broke
 def test_games_ended_while_the_broker_is_away_arrive_once_each_in_order_when_it_is_back(broker, tmp_path):
     watcher = Watcher(broker, games_topic())
     station = Station(tmp_path, broker).start()
-    assert wait_for(lambda: station.link.connected, step=station.tick)
+    assert eventually(lambda: station.link.connected, step=station.tick)
     first = station.play()
-    wait_for(lambda: station.journal.unsent() == 0, step=station.tick)
+    eventually(lambda: station.journal.unsent() == 0, step=station.tick)
     broker.stop()                                     # the network is away
-    wait_for(lambda: not station.link.connected, step=station.tick)
+    eventually(lambda: not station.link.connected, step=station.tick)
     away = [station.play(players=("Cleo", "Dev")) for _ in range(3)]
     for _ in range(20):
         station.tick()
     assert station.journal.unsent() == 3              # kept in the outbox meanwhile
     broker.start()                                    # back: the station catches up on its own
-    wait_for(lambda: station.journal.unsent() == 0, step=station.tick)
-    records = wait_for(lambda: len({p["uid"] for p in watcher.payloads()}) >= 4 and watcher.payloads(),
+    eventually(lambda: station.journal.unsent() == 0, step=station.tick)
+    records = eventually(lambda: len({p["uid"] for p in watcher.payloads()}) >= 4 and watcher.payloads(),
                        step=station.tick)
     uids = [r["uid"] for r in records]
     assert list(dict.fromkeys(uids)) == [first, *away]     # in the order they ended
@@ -75,11 +76,11 @@ def test_a_station_restarted_while_the_broker_is_away_still_sends_what_it_kept(b
     again = Station(tmp_path, broker).start()         # a new process, a new link
     assert again.journal.unsent() == 2
     broker.start()
-    wait_for(lambda: again.journal.unsent() == 0, step=again.tick)
-    records = wait_for(lambda: len(watcher.payloads()) >= 2 and watcher.payloads(), step=again.tick)
+    eventually(lambda: again.journal.unsent() == 0, step=again.tick)
+    records = eventually(lambda: len(watcher.payloads()) >= 2 and watcher.payloads(), step=again.tick)
     assert [r["uid"] for r in records] == played
     late = Watcher(broker, games_topic())              # retained: a dashboard opened a week later has them all
-    assert sorted(r["uid"] for r in wait_for(lambda: len(late.payloads()) >= 2 and late.payloads())) == sorted(played)
+    assert sorted(r["uid"] for r in eventually(lambda: len(late.payloads()) >= 2 and late.payloads())) == sorted(played)
     watcher.close()
     late.close()
     again.close()
@@ -93,13 +94,13 @@ def test_a_station_joining_a_class_sends_its_earlier_games_once(broker, tmp_path
             journal.finish(journal.start_game({"game": "math-wars", "players": ["Ana", "Ben"]}))
     watcher = Watcher(broker, games_topic())
     station = Station(tmp_path, broker).start()
-    wait_for(lambda: station.journal.unsent() == 0, step=station.tick)
-    wait_for(lambda: len(watcher.payloads()) >= 2, step=station.tick)
+    eventually(lambda: station.journal.unsent() == 0, step=station.tick)
+    eventually(lambda: len(watcher.payloads()) >= 2, step=station.tick)
     station.close()
     again = Station(tmp_path, broker)   # started again later than a broker's power cut could lose them
     again.member.wall = lambda: datetime.now().astimezone() + timedelta(seconds=RESEND_WITHIN + 60)
     again.start()
-    wait_for(lambda: again.link.connected, step=again.tick)
+    eventually(lambda: again.link.connected, step=again.tick)
     for _ in range(20):                                 # time for a second copy, which must not come
         again.tick()
         time.sleep(0.05)
@@ -110,7 +111,7 @@ def test_a_station_joining_a_class_sends_its_earlier_games_once(broker, tmp_path
 
 def test_a_wrong_password_is_said_in_words_and_never_stops_the_station(broker, tmp_path):
     station = Station(tmp_path, broker, password="wrong").start()
-    wait_for(lambda: station.link.refused is not None, step=station.tick)
+    eventually(lambda: station.link.refused is not None, step=station.tick)
     assert station.member.status == "Class refused" and station.link.refused == "the broker did not accept this station's user and password"
     station.play()                                    # the games go on, and wait
     assert station.journal.unsent() == 1
@@ -123,7 +124,7 @@ def test_a_record_carries_what_replays_the_game(broker, tmp_path):
     watcher = Watcher(broker, games_topic())
     station = Station(tmp_path, broker).start()
     uid = station.play(plays=4)
-    record = wait_for(watcher.payloads, step=station.tick)[0]
+    record = eventually(watcher.payloads, step=station.tick)[0]
     game, _ = replay(record["config"], record["actions"])
     assert record["uid"] == uid and len(game.actions) == 4
     assert json.loads(json.dumps(record)) == record
@@ -134,14 +135,14 @@ def test_a_record_carries_what_replays_the_game(broker, tmp_path):
 def test_a_record_the_broker_lost_in_a_power_cut_after_acknowledging_it_is_sent_again(broker_factory, tmp_path):
     broker = broker_factory(users=USERS, acl=ACL, autosave=3600)   # it last saved to disk long ago
     station = Station(tmp_path, broker).start()
-    wait_for(lambda: station.link.connected, step=station.tick)
+    eventually(lambda: station.link.connected, step=station.tick)
     uid = station.play()
-    wait_for(lambda: station.journal.unsent() == 0, step=station.tick)   # acknowledged: marked sent
+    eventually(lambda: station.journal.unsent() == 0, step=station.tick)   # acknowledged: marked sent
     broker.kill()                                      # the broker's power is cut before it saved the record
     broker.start()
-    wait_for(lambda: station.link.connected, timeout=60, step=station.tick)
+    eventually(lambda: station.link.connected, step=station.tick)
     watcher = Watcher(broker, games_topic())           # the dashboard, opened after
-    records = wait_for(lambda: [p for p in watcher.payloads() if p.get("uid") == uid], timeout=60, step=station.tick)
+    records = eventually(lambda: [p for p in watcher.payloads() if p.get("uid") == uid], step=station.tick)
     assert len(records) == 1 and records[0]["status"] == "stopped"
     watcher.close()
     station.close()

@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from classroom_station_helpers import ACL, CLASS, USERS, Station, Watcher, games_topic, publish, wait_for
+from classroom_station_helpers import ACL, CLASS, USERS, Station, Watcher, games_topic, publish
+from waiting import eventually
 
 from station.classroom import topics
 from station.classroom.member import CLASS_ROSTER_NAME, ClassRoster
@@ -28,7 +29,7 @@ def now_text(minutes: float = 0) -> str:
 def test_the_class_list_is_kept_and_a_station_started_without_the_broker_seats_it(broker, tmp_path):
     publish(broker, topics.roster(CLASS), {"v": 1, "names": ["Zoë", "Ana", "ana", "bad\x00name"], "at": now_text()})
     station = Station(tmp_path, broker).start()
-    wait_for(lambda: station.member.names() is not None, step=station.tick)
+    eventually(lambda: station.member.names() is not None, step=station.tick)
     assert station.member.names() == ["Zoë", "Ana"]   # the station's rule for a name: one Ana, no control characters
     station.close()
     broker.stop()
@@ -37,10 +38,10 @@ def test_the_class_list_is_kept_and_a_station_started_without_the_broker_seats_i
 
 def test_pause_every_table_stops_the_clock_and_a_notice_shows_once(broker, tmp_path):
     station = Station(tmp_path, broker).start()
-    wait_for(lambda: station.link.connected, step=station.tick)
+    eventually(lambda: station.link.connected, step=station.tick)
     station.referee.start({"game": "whos-counting", "players": ["Ana", "Ben"], "seed": 3}, station.now)
     publish(broker, topics.room(CLASS), {"v": 1, "paused": True, "notice": None, "at": now_text()})
-    wait_for(lambda: station.referee.paused, step=station.tick)
+    eventually(lambda: station.referee.paused, step=station.tick)
     assert station.referee.screen(station.now) == paused_view()
     frozen = station.referee.game_time(station.now)
     for _ in range(10):
@@ -48,7 +49,7 @@ def test_pause_every_table_stops_the_clock_and_a_notice_shows_once(broker, tmp_p
     assert station.referee.game_time(station.now) == frozen
     notice = {"id": "a1", "text": "Two minutes left!", "until": now_text(2)}
     publish(broker, topics.room(CLASS), {"v": 1, "paused": False, "notice": notice, "at": now_text()})
-    wait_for(lambda: not station.referee.paused, step=station.tick)
+    eventually(lambda: not station.referee.paused, step=station.tick)
     shown = station.referee.screen(station.now)
     assert shown == VerdictView("info", "Two minutes left!", "from your teacher")
     assert [a["type"] for a in station.referee.game.actions][-2:] == ["pause", "resume"]
@@ -57,11 +58,11 @@ def test_pause_every_table_stops_the_clock_and_a_notice_shows_once(broker, tmp_p
     again.referee, again.now = station.referee, station.now + 30   # the same referee, half a minute on
     again.member._notices = station.member._notices       # the same station's memory of notices shown
     again.start()
-    wait_for(lambda: again.member._room_paused is False, step=again.tick)   # the room, received again
+    eventually(lambda: again.member._room_paused is False, step=again.tick)   # the room, received again
     assert again.referee.screen(again.now) != shown       # once: not shown again
     stale = {"id": "b2", "text": "Tidy up!", "until": now_text(-1)}
     publish(broker, topics.room(CLASS), {"v": 1, "paused": False, "notice": stale, "at": now_text()})
-    wait_for(lambda: "b2" in again.member._notices, step=again.tick)   # received
+    eventually(lambda: "b2" in again.member._notices, step=again.tick)   # received
     assert "Tidy up!" not in str(again.referee.screen(again.now))   # past its time: not shown at all
     again.close()
 
@@ -76,17 +77,17 @@ def test_forget_a_child_removes_their_games_here_and_clears_them_on_the_broker(b
     station.member.roster.keep(["Ana", "Cleo"], now_text())
     anas = [station.play(("Ana", "Ben")), station.play(("Dev", "ana"))]
     other = station.play(("Cleo", "Dev"))
-    wait_for(lambda: station.journal.unsent() == 0, step=station.tick)
+    eventually(lambda: station.journal.unsent() == 0, step=station.tick)
     station.referee.start({"game": "math-wars", "players": ["Eli", "Ana"], "seed": 7}, station.now)   # in play now
     publish(broker, topics.forget(CLASS, "f1"), {"v": 1, "name": "ANA", "at": now_text()})
-    wait_for(lambda: len(station.journal.games()) == 1, step=station.tick)
+    eventually(lambda: len(station.journal.games()) == 1, step=station.tick)
     assert [game.uid for game in station.journal.games()] == [other] and station.referee.game is None
     assert roster.names() == ["Cleo"] and station.member.names() == ["Cleo"]
-    cleared = wait_for(lambda: {topic.rsplit("/", 1)[1] for topic, payload, _ in watcher.messages if not payload},
+    cleared = eventually(lambda: {topic.rsplit("/", 1)[1] for topic, payload, _ in watcher.messages if not payload},
                        step=station.tick)
     assert cleared >= set(anas)
     late = Watcher(broker, games_topic())                 # what a dashboard opened now finds
-    wait_for(lambda: late.payloads(), step=station.tick)
+    eventually(lambda: late.payloads(), step=station.tick)
     for _ in range(20):
         station.tick()
     assert [r["uid"] for r in late.payloads()] == [other]
@@ -102,6 +103,6 @@ def test_a_station_may_not_write_another_stations_topics(broker, tmp_path):
     publish(broker, topics.station_live(CLASS, "table-2"), {"v": 1, "forged": True}, user="table-1")
     publish(broker, topics.roster(CLASS), {"v": 1, "names": ["Eve"], "at": now_text()}, user="table-1")
     publish(broker, topics.station_live(CLASS, "table-1"), {"v": 1, "own": True}, user="table-1")
-    wait_for(lambda: any(p.get("own") for p in watcher.payloads()))
+    eventually(lambda: any(p.get("own") for p in watcher.payloads()))
     assert not any(p.get("forged") or p.get("names") for p in watcher.payloads())
     watcher.close()

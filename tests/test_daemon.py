@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from screen_helpers import unreadable
+from waiting import eventually
 from station.store import Journal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,16 +48,6 @@ def datagrams(sock: socket.socket, until: bytes, seconds: float = 60) -> list[by
     return got
 
 
-def wait_for(condition, seconds: float = 60) -> bool:
-    """Poll ``condition`` until it holds (True) or ``seconds`` pass (False): slow is fine, never wrong."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
-
-
 def test_a_bad_config_exits_78_names_the_key_and_shows_it_on_the_oled(tmp_path):
     config = tmp_path / "station.toml"
     config.write_text(f'[display]\nbackend = "dummy"\nrecord = "{tmp_path / "screens"}"\n[camera]\nwidth = "big"\n')
@@ -74,7 +65,7 @@ def test_it_runs_says_ready_and_stops_cleanly_on_sigterm(tmp_path):
         process = start(laptop_config(tmp_path), notify)
         ready = datagrams(sock, b"READY=1")
         assert any(b"READY=1" in g for g in ready), process.stderr.read() if process.poll() is not None else ready
-        assert wait_for(lambda: any((tmp_path / "screens").glob("*.png")))  # a tick has drawn the screen
+        eventually(lambda: any((tmp_path / "screens").glob("*.png")), "a tick has drawn the screen")
         process.terminate()
         _, err = process.communicate(timeout=60)
         stopping = datagrams(sock, b"STOPPING=1", seconds=5)

@@ -9,7 +9,8 @@ import subprocess
 import sys
 
 import pytest
-from classroom_station_helpers import ACL, CLASS, USERS, Watcher, publish, wait_for
+from classroom_station_helpers import ACL, CLASS, USERS, Watcher, publish
+from waiting import eventually
 from test_daemon import ROOT, datagrams, laptop_config
 
 from station.classroom import topics
@@ -39,12 +40,12 @@ def test_a_station_started_while_its_broker_is_down_referees_and_joins_the_class
         assert process.poll() is None                   # the station runs without its broker
         broker.start()
         watcher = Watcher(broker, f"{topics.class_root(CLASS)}/stations/#")
-        live = wait_for(lambda: [p for p in watcher.payloads() if p.get("state") == "idle"], timeout=60)
+        live = eventually(lambda: [p for p in watcher.payloads() if p.get("state") == "idle"])
         assert live[-1]["station"] == "table-1"
-        record = wait_for(lambda: [p for p in watcher.payloads() if "uid" in p], timeout=60)[0]
+        record = eventually(lambda: [p for p in watcher.payloads() if "uid" in p])[0]
         assert record["status"] == "finished"           # the earlier game, sent once it joined
         publish(broker, topics.roster(CLASS), {"v": 1, "names": ["Zoë", "Ana"], "at": ""})
-        wait_for(lambda: (tmp_path / "state" / "class-roster.json").exists(), timeout=60)
+        eventually(lambda: (tmp_path / "state" / "class-roster.json").exists())
         assert any(b"STATUS=refereeing; Class online" in g for g in datagrams(notify, b"Class online"))
         watcher.close()
     finally:

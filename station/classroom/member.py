@@ -17,12 +17,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from station.atomic_file import write_atomically
 from station.classroom import topics
 from station.classroom.link import Link
 from station.classroom.live import game_record, live_state
 from station.i18n import _
 from station.names import BadName, check_name, same_name
-from station.roster import write_atomically
 from station.table.adapter import Note
 
 log = logging.getLogger("station.classroom")

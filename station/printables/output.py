@@ -4,11 +4,12 @@ PDF or PNG behind (the old file, if any, stays as it was)."""
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import BinaryIO
+
+from station.atomic_file import replacing
 
 
 class OutputError(OSError):
@@ -34,20 +35,9 @@ def check_writable(path: Path) -> None:
 def atomic_output(path: Path) -> Iterator[BinaryIO]:
     """A binary file that becomes ``path`` only when the block ends without an error."""
     check_writable(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot create a file in {folder} ({exc.strerror or exc})") from exc
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # what a plain open() would have given
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with ExitStack() as stack:
+        try:
+            stream = stack.enter_context(replacing(path))
+        except OSError as exc:
+            raise OutputError(f"{path}: cannot create a file in {path.parent} ({exc.strerror or exc})") from exc
+        yield stream

@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-import os
 import shutil
 import subprocess
 import tempfile
@@ -35,6 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
+from station.atomic_file import write_atomically
 from station.hardware.audio import RATE, Clip
 from station.i18n import SOURCE_LANGUAGE, language
 
@@ -116,10 +116,7 @@ class Speech:
         clip = _trim(self._render(text, language))
         self.rendered += 1
         try:
-            self.cache.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=self.cache, suffix=".part", delete=False) as out:
-                out.write(clip.wav())
-            os.replace(out.name, path)  # whole or not at all
+            write_atomically(path, clip.wav(), durable=False)  # whole or not at all; a lost one is rendered again
         except OSError as exc:
             log.warning("speech cache %s: %s (the line is said, not kept)", self.cache, exc.strerror or exc)
         return clip

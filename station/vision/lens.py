@@ -21,13 +21,13 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from station.atomic_file import write_atomically
 from station.printed.calibration_board import board_dictionary, calibration_board
 from station.printed.markers import aruco_module
 
@@ -126,12 +126,8 @@ def load_lens(path: Path, camera: str, size: tuple[int, int]) -> Lens | None:
 
 
 def save_lens(path: Path, lens: Lens) -> None:
-    """Write ``lens`` to ``path`` whole (a temp file, renamed)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp")
-    temp.write_text(json.dumps(lens.as_json(), indent=1) + "\n", encoding="utf-8")
-    os.replace(temp, path)
+    """Write ``lens`` to ``path`` whole (a power cut leaves the old calibration or the new one)."""
+    write_atomically(path, json.dumps(lens.as_json(), indent=1) + "\n")
 
 
 # --- calibrating on the printed board ----------------------------------------------------------

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
 from typing import Any
 
+from station.atomic_file import write_atomically
 from station.vision.markers import MarkerRead
 
 log = logging.getLogger("station.vision")
@@ -65,7 +65,7 @@ class MarkerMemory:
         record = {"layout": LAYOUT, "camera": self.camera, "size": list(size),
                   "markers": [{"id": m.id, "corners": [[round(x, 2), round(y, 2)] for x, y in m.corners]} for m in markers]}
         try:
-            _write(self.path, json.dumps(record) + "\n")
+            write_atomically(self.path, json.dumps(record) + "\n", durable=False)  # a hint, written on the frame loop: a half-written file reads as damaged
         except OSError as exc:
             if not self._said_unwritable:
                 log.warning("mat markers not kept in %s (%s): the next start looks for the mat across the frame",
@@ -96,12 +96,3 @@ def _same(a: list[MarkerRead], b: list[MarkerRead], within_px: float = 1.0) -> b
     return len(a) == len(b) and all(
         m.id == n.id and all(abs(p[0] - q[0]) <= within_px and abs(p[1] - q[1]) <= within_px for p, q in zip(m.corners, n.corners))
         for m, n in zip(a, b))
-
-
-def _write(path: Path, text: str) -> None:
-    """Replace ``path`` whole (temp file, rename). No fsync: the file is only a hint, written on the
-    frame loop, and what a power cut leaves half written reads as damaged (a cold start)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp")
-    temp.write_text(text, encoding="utf-8")
-    os.replace(temp, path)

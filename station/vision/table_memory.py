@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Protocol
 
-from station.vision.mat_memory import _write
+from station.atomic_file import write_atomically
 
 log = logging.getLogger("station.vision")
 
@@ -70,7 +70,7 @@ class TableMemory:
             return
         record = {"layout": LAYOUT, "game": game_id, "cards": {card: list(xy) for card, xy in sorted(places.items())}}
         try:
-            _write(self.path, json.dumps(record) + "\n")
+            write_atomically(self.path, json.dumps(record) + "\n", durable=False)  # a hint, written on the frame loop: a half-written file reads as damaged
         except OSError as exc:
             if not self._said_unwritable:
                 log.warning("the cards' places not kept in %s (%s): a restart will not know where they lay",

@@ -23,10 +23,11 @@ from engine.games import GAME_TITLES
 from station import history_summary, i18n
 from station.config import ConfigFileError, load_config, schema
 from station.i18n import _, use_language
-from station.roster import MAX_NAME, Roster, RosterError
+from station.roster import Roster
 from station.web import gate, history, language, settings_edit
 from station.web.board import Board
 from station.web.gate import HEADER  # noqa: F401 - the header scripts send the PIN in, named here as before
+from station.web.roster_routes import roster_blueprint
 from station.web.setup_check import SetupCheck
 from station.web.snapshot import snapshot_jpeg
 
@@ -58,49 +59,7 @@ def create_app(*, pin: str, roster: Roster, journal_file: Path, config_path: Pat
 
     # ---- Roster ------------------------------------------------------------------------------
 
-    @app.get("/roster")
-    def roster_page() -> Any:
-        return render_template("roster.html", names=roster.names(), max_name=MAX_NAME,
-                               report=None, recovered=roster.recovered)
-
-    def roster_change(change: Callable[[], str]) -> Any:
-        try:
-            flash(change(), "ok")
-        except RosterError as exc:
-            flash(str(exc), "error")
-        return redirect(url_for("roster_page"))
-
-    @app.post("/roster/add")
-    def roster_add() -> Any:
-        return roster_change(lambda: _("{name} added.", name=roster.add(request.form.get("name", ""))))
-
-    @app.post("/roster/rename")
-    def roster_rename() -> Any:
-        old = request.form.get("old", "")
-        return roster_change(lambda: _("{old} is now {new}.", old=old, new=roster.rename(old, request.form.get("new", ""))))
-
-    @app.post("/roster/remove")
-    def roster_remove() -> Any:
-        name = request.form.get("name", "")
-
-        def remove() -> str:
-            roster.remove(name)
-            return _("{name} removed (games already played keep the name).", name=name)
-        return roster_change(remove)
-
-    @app.post("/roster/import")
-    def roster_import() -> Any:
-        upload = request.files.get("file")
-        if upload is None or not upload.filename:
-            flash(_("Choose a CSV file first."), "error")
-            return redirect(url_for("roster_page"))
-        try:
-            report = roster.import_csv(upload.read())
-        except RosterError as exc:
-            flash(str(exc), "error")
-            return redirect(url_for("roster_page"))
-        return render_template("roster.html", names=roster.names(), max_name=MAX_NAME, report=report,
-                               recovered=roster.recovered)
+    app.register_blueprint(roster_blueprint(roster))
 
     # ---- History -----------------------------------------------------------------------------
 

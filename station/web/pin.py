@@ -4,9 +4,10 @@ session cookies (made once, so a restart keeps teachers signed in)."""
 
 from __future__ import annotations
 
-import os
 import secrets
 from pathlib import Path
+
+from station.atomic_file import write_atomically
 
 PIN_NAME = "web-pin"
 SECRET_NAME = "web-secret"
@@ -43,12 +44,5 @@ def load_or_make_secret(state_dir: Path) -> bytes:
 
 
 def write_private(path: Path, text: str) -> None:
-    """Replace ``path`` whole with ``text``, readable by this user only (temp file, fsync, rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp")
-    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temp, path)
+    """Replace ``path`` whole with ``text``, readable by this user only."""
+    write_atomically(path, text, mode=0o600)

@@ -31,8 +31,9 @@ from station.classroom.dashboard.link import ClassLink
 from station.classroom.dashboard.store import ClassStore, ended_before, now
 from station.i18n import _, ngettext, use_language
 from station.names import same_name
-from station.roster import MAX_NAME, Roster, RosterError
+from station.roster import Roster
 from station.web import gate, history, language
+from station.web.roster_routes import roster_blueprint
 
 if TYPE_CHECKING:
     from station.game_plugin import StationGame
@@ -176,66 +177,26 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
         store.keep("roster_at", message["at"])
         link.publish(topics.roster(class_name), message)
 
-    @app.get("/roster")
-    def roster_page() -> Any:
+    def roster_words() -> dict[str, Any]:
         children = sorted({n for p in merged.played() for n in p.summary.players} | set(roster.names()),
                           key=str.casefold)
-        return render_template("roster.html", names=roster.names(), max_name=MAX_NAME, report=None,
-                               recovered=roster.recovered, children=children, forgets=store.forgets())
+        return {"children": children, "forgets": store.forgets()}
 
-    def roster_change(change: Callable[[], str]) -> Any:
-        try:
-            said = change()
-        except RosterError as exc:
-            flash(str(exc), "error")
-        else:
-            publish_roster()
-            flash(said if link.online else
-                  _("{done} The broker is away: every station gets the list when it is back.", done=said), "ok")
-        return redirect(url_for("roster_page"))
+    def say(done: str) -> str:
+        return done if link.online else _("{done} The broker is away: every station gets the list when it is back.",
+                                          done=done)
 
-    @app.post("/roster/add")
-    def roster_add() -> Any:
-        return roster_change(lambda: _("{name} added.", name=roster.add(request.form.get("name", ""))))
-
-    @app.post("/roster/rename")
-    def roster_rename() -> Any:
-        old = request.form.get("old", "")
-        return roster_change(lambda: _("{old} is now {new}.", old=old, new=roster.rename(old, request.form.get("new", ""))))
-
-    @app.post("/roster/remove")
-    def roster_remove() -> Any:
-        name = request.form.get("name", "")
-
-        def remove() -> str:
-            roster.remove(name)
-            return _("{name} removed (games already played keep the name).", name=name)
-        return roster_change(remove)
-
-    @app.post("/roster/import")
-    def roster_import() -> Any:
-        upload = request.files.get("file")
-        if upload is None or not upload.filename:
-            flash(_("Choose a CSV file first."), "error")
-            return redirect(url_for("roster_page"))
-        try:
-            report = roster.import_csv(upload.read())
-        except RosterError as exc:
-            flash(str(exc), "error")
-            return redirect(url_for("roster_page"))
-        publish_roster()
-        return render_template("roster.html", names=roster.names(), max_name=MAX_NAME, report=report,
-                               recovered=roster.recovered, children=roster.names(), forgets=store.forgets())
+    app.register_blueprint(roster_blueprint(roster, page_words=roster_words, after_change=publish_roster, say=say))
 
     @app.post("/forget")
     def forget_child() -> Any:
         name = (request.form.get("name") or "").strip()
         if not name:
             flash(_("Choose the child to forget first."), "error")
-            return redirect(url_for("roster_page"))
+            return redirect(url_for("roster.page"))
         if request.form.get("sure") != "yes":
             flash(_("Nothing was forgotten: tick the box to say you are sure about {name}.", name=name), "error")
-            return redirect(url_for("roster_page"))
+            return redirect(url_for("roster.page"))
         request_id = uuid.uuid4().hex
         message = topics.Forget(v=topics.VERSION, name=name, at=now())
         gone = store.forget(request_id, name, message["at"])
@@ -251,7 +212,7 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
         flash(_("{name} is forgotten: {games}; every station removes theirs.", name=name, games=removed) if link.online
               else _("{name} is forgotten: {games}; every station removes theirs when the broker is back.", name=name,
                      games=removed), "ok")
-        return redirect(url_for("roster_page"))
+        return redirect(url_for("roster.page"))
 
     return app
 
