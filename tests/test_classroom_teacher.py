@@ -66,6 +66,24 @@ def test_pause_every_table_stops_the_clock_and_a_notice_shows_once(broker, tmp_p
     again.close()
 
 
+def test_the_notice_shows_on_a_station_still_showing_its_address_from_its_start(broker, tmp_path):
+    """Every station shows its address at start until a button is pressed: the teacher's "Two
+    minutes left!" shows over it at once (it waited behind it, unseen)."""
+    from station.network import Address, Page, address_view
+
+    station = Station(tmp_path, broker).start()
+    station.referee.controller.address = lambda: address_view([Address("wlan0", "192.168.1.23")], Page("0.0.0.0", 8080))
+    station.referee.controller.show_address()
+    address = station.referee.screen(station.now)
+    notice = {"id": "c3", "text": "Two minutes left!", "until": now_text(2)}
+    publish(broker, topics.room(CLASS), {"v": 1, "paused": False, "notice": notice, "at": now_text()})
+    wait_for(lambda: "c3" in station.member._notices, step=station.tick)
+    assert station.referee.screen(station.now) == VerdictView("info", "Two minutes left!", "from your teacher")
+    station.tick(60.0)
+    assert station.referee.screen(station.now) == address   # then the address again
+    station.close()
+
+
 def test_forget_a_child_removes_their_games_here_and_clears_them_on_the_broker(broker, tmp_path):
     roster = Roster(tmp_path / ROSTER_NAME)
     roster.add("Ana")

@@ -195,7 +195,7 @@ class Member:
             except ValueError:
                 stale = False
             if not stale:
-                referee.tell(Note("room", notice["text"][:40], _("from your teacher")))
+                referee.tell(Note("room", notice["text"][:40], _("from your teacher")), at_once=True)
 
     def _forget(self, message: Mapping[str, Any], referee: Any) -> None:
         name = message.get("name")

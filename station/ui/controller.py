@@ -172,15 +172,21 @@ class Controller:
                 self.last_result = replace(overlay.reveal() if overlay.revealed else overlay, seconds=None)
             self._queue(overlay)
 
-    def show_note(self, note: Note, signal: str = "rejected") -> None:
+    def show_note(self, note: Note, signal: str = "rejected", *, at_once: bool = False) -> None:
         """A note for ``NOTE_SECONDS``; one of a kind already waiting or showing counts this one
-        in (its time runs on, and it beeps once), so a table full of stray codes is one note."""
+        in (its time runs on, and it beeps once), so a table full of stray codes is one note.
+        ``at_once`` (the teacher's notice) shows it now, in front of a screen that waits for a
+        button (the address at start, a hand's results), which comes back after it."""
         for i, overlay in enumerate(self.overlays):
             if overlay.note is not None and overlay.note.same_kind(note):
                 self.overlays[i] = _note_overlay(overlay.note.merged(note), overlay)
                 return
-        self._queue(_note_overlay(note, Overlay(VerdictView("info", ""), seconds=NOTE_SECONDS, signal=signal,
-                                                kind="note")))
+        shown = _note_overlay(note, Overlay(VerdictView("info", ""), seconds=NOTE_SECONDS, signal=signal, kind="note"))
+        if at_once:
+            self.overlays.appendleft(shown)
+            self.page = 0
+        else:
+            self._queue(shown)
 
     def undone(self, note: Note) -> None:
         """The last action was taken back: screens about it go, and the last hand's too."""
