@@ -90,10 +90,16 @@ class Member:
 
     @property
     def status(self) -> str:
-        """A few words for the OLED and the page: "Class online", "Class offline"."""
+        """A few words for systemd and the log: "Class online", "Class offline"."""
         if self.link.connected:
             return "Class online"
         return "Class offline" if self.link.refused is None else "Class refused"
+
+    def status_words(self) -> str:
+        """The same, as the OLED says it: in the station's language."""
+        if self.link.connected:
+            return _("Class online")
+        return _("Class offline") if self.link.refused is None else _("Class refused")
 
     def start(self) -> None:
         queued = self.journal.queue_ended()
