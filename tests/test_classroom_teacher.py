@@ -114,6 +114,37 @@ def test_forget_a_child_removes_their_games_here_and_clears_them_on_the_broker(b
     roster.close()
 
 
+def test_a_forget_is_carried_out_once_and_a_child_given_that_name_later_keeps_their_games(broker, tmp_path):
+    """The forget stays on the broker (retained) for the stations that were away: a station that
+    connects anew (a broker restart, its Wi-Fi, its own restart) must not carry it out again, or a
+    child added later with that name loses their games, the game they play ends, and the name leaves
+    the list at each reconnection."""
+    roster = Roster(tmp_path / ROSTER_NAME)
+    roster.add("Dev")
+    station = Station(tmp_path, broker).start()
+    station.member.local_roster = roster
+    station.play(("Dev", "Ben"))
+    wait_for(lambda: station.journal.unsent() == 0, step=station.tick)
+    publish(broker, topics.forget(CLASS, "f2"), {"v": 1, "name": "Dev", "at": now_text()})
+    wait_for(lambda: not station.journal.games(), step=station.tick)
+    assert roster.names() == []
+    roster.add("Dev")                                   # a new child called Dev, later, and their games
+    later = station.play(("Dev", "Ben"))
+    station.referee.start({"game": "math-wars", "players": ["Dev", "Eli"], "seed": 7}, station.now)
+    station.member.stop()                               # the station restarts (its journal and folder kept)
+    again = Station(tmp_path, broker, journal=station.journal)
+    again.referee, again.now = station.referee, station.now
+    again.member.local_roster = roster
+    again.start()
+    wait_for(lambda: again.link.connected, step=again.tick)
+    publish(broker, topics.roster(CLASS), {"v": 1, "names": ["Dev", "Zed"], "at": now_text()})   # after the forget, in order
+    wait_for(lambda: "Zed" in (again.member.names() or []), step=again.tick)
+    assert [game.uid for game in again.journal.games() if game.status != "playing"] == [later]
+    assert again.referee.game is not None and roster.names() == ["Dev"]
+    again.close()
+    roster.close()
+
+
 def test_a_station_may_not_write_another_stations_topics(broker, tmp_path):
     """The ACL the tests' broker has (the one `mathstation broker setup` writes is tested with it)."""
     watcher = Watcher(broker, f"{topics.class_root(CLASS)}/#")
