@@ -63,8 +63,8 @@ def run_setup(args: argparse.Namespace) -> int:
     if not give_to_broker(args.out):   # Mosquitto must read the passwords and the ACL
         command = f"sudo chgrp -R {BROKER_GROUP} {args.out} && {command}"
     print(_("Next: {command}", command=command))
-    print(_("Then paste each station's lines into its /etc/mathstation/station.toml "
-            "(or keep the password in a file: password_file):"))
+    print(_("Then, in each station's /etc/mathstation/station.toml, put its lines in place of the [classroom] "
+            "section there (or keep the password in a file: password_file):"))
     print()
     for station in setup.stations:
         print(f"# {station}")
