@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
 
 
 def run_setup(args: argparse.Namespace) -> int:
-    from station.classroom.broker_setup import Setup, SetupError, Tls, write
+    from station.classroom.broker_setup import BROKER_GROUP, Setup, SetupError, Tls, give_to_broker, teacher_file, write
     from station.classroom.topics import BadSlug
 
     tls_given = [args.tls_cert, args.tls_key, args.tls_ca]
@@ -60,13 +60,16 @@ def run_setup(args: argparse.Namespace) -> int:
         print(f"  {path.name}")
     print()
     command = f"sudo cp {args.out / 'mathstation.conf'} /etc/mosquitto/conf.d/ && sudo systemctl restart mosquitto"
+    if not give_to_broker(args.out):   # Mosquitto must read the passwords and the ACL
+        command = f"sudo chgrp -R {BROKER_GROUP} {args.out} && {command}"
     print(_("Next: {command}", command=command))
-    print(_("Then paste each station's lines into its /etc/mathstation/station.toml "
-            "(or keep the password in a file: password_file):"))
+    print(_("Then, in each station's /etc/mathstation/station.toml, put its lines in place of the [classroom] "
+            "section there (or keep the password in a file: password_file):"))
     print()
     for station in setup.stations:
         print(f"# {station}")
         print((args.out / f"station-{station}.toml").read_text(encoding="utf-8"))
-    print(_("The teacher's dashboard logs in as {user}: its password is in {file}", user=repr(setup.teacher),
-            file=args.out / (setup.teacher + ".txt")))
+    print(_("The teacher's dashboard logs in as {user}: copy {file} to /etc/mathstation/ on the dashboard's "
+            "machine, readable by the dashboard only (its config's password_file)", user=repr(setup.teacher),
+            file=teacher_file(setup, args.out)))
     return EXIT_OK

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -388,11 +389,32 @@ def parse_config(content: str, path: Path, games: Mapping[str, StationGame]) -> 
     try:
         raw = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
+        twice = _section_twice(content)
+        if twice is not None:
+            section, first, second = twice
+            raise ConfigFileError(path, f"[{section}]", _(
+                "written twice (lines {first} and {second}): keep one, with the values you want (lines "
+                "pasted from `mathstation broker setup` replace the [classroom] that was there)",
+                first=first, second=second)) from None
         raise ConfigFileError(path, "", _("not valid TOML: {reason}", reason=exc)) from None
     except RecursionError:  # the parser recurses once per level: thousands of [ or { exhaust the stack
         raise ConfigFileError(path, _deepest_key(content), _("nested too deeply (hundreds of [ or { inside each other): "
                                                             "a station config never nests")) from None
     return check_config(raw, path, games)
+
+
+def _section_twice(text: str) -> tuple[str, int, int] | None:
+    """The first ``[section]`` header written twice, and its two line numbers (a section pasted
+    in where one was already: TOML refuses it in words a teacher cannot act on)."""
+    seen: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = re.fullmatch(r"\s*\[\s*([A-Za-z0-9_.-]+)\s*\]\s*(#.*)?", line)
+        if header is None:
+            continue
+        if header.group(1) in seen:
+            return header.group(1), seen[header.group(1)], number
+        seen[header.group(1)] = number
+    return None
 
 
 def _deepest_key(text: str) -> str:

@@ -333,8 +333,9 @@ class Daemon:
             self.board = station.board = Board()
             self.referee = station.referee
         self.member = member
-        station.referee.controller.classroom = lambda: (member.status, VerdictView(
-            "info", member.status, f"{settings.class_name} on {settings.host}"[:40]))
+        station.referee.controller.classroom = lambda: (member.status_words(), VerdictView(
+            "info", member.status_words(), _("{class_name} on {host}", class_name=settings.class_name,
+                                                host=settings.host)[:40]))
         return member
 
     def _class_tick(self, member: Any, station: Any, now: float) -> None:

@@ -435,10 +435,11 @@ class Referee:
         self.controller.set_fault(fault)
 
     @_speaking
-    def tell(self, note: Note, t: float | None = None) -> None:
-        """Show a note, and log it: the log holds everything the players were told."""
+    def tell(self, note: Note, t: float | None = None, *, at_once: bool = False) -> None:
+        """Show a note, and log it: the log holds everything the players were told. ``at_once``:
+        in front of whatever screen waits for a button (the teacher's notice cannot wait)."""
         self.log_event({"t": t, **note.as_json()})
-        self.controller.show_note(note)
+        self.controller.show_note(note, at_once=at_once)
 
     # ---- outputs -------------------------------------------------------------------------
 

@@ -4,10 +4,13 @@ write the roster, and refuses anonymous clients."""
 
 from __future__ import annotations
 
+import grp
+import os
+import shutil
 from pathlib import Path
 
 import pytest
-from broker import free_port
+from broker import MOSQUITTO, free_port
 from classroom_station_helpers import Watcher, publish
 from waiting import eventually
 
@@ -16,6 +19,14 @@ from station.classroom.link import Link, new_client
 from station.cli import main
 from station.config import load_config
 from station.games import plugins
+
+
+def _group_exists(name: str) -> bool:
+    try:
+        grp.getgrnam(name)
+        return True
+    except KeyError:
+        return False
 
 
 @pytest.fixture
@@ -39,7 +50,7 @@ def station_link(out: Path, name: str) -> Link:
 
 
 def teacher_password(out: Path) -> str:
-    return (out / "teacher.txt").read_text().split("password ")[1].strip()
+    return (out / "teacher.password").read_text().splitlines()[0]
 
 
 def test_a_broker_set_up_by_the_command_keeps_each_station_to_its_own_topics(written, broker_factory):
@@ -126,3 +137,54 @@ def test_with_tls_a_station_reaches_the_broker_over_tls_with_the_ca_it_was_given
     link.start()
     assert link.wait_connected(10)
     link.stop()
+
+
+def test_the_dashboard_s_password_file_is_the_one_the_command_wrote(written, broker_factory, tmp_path, capsys):
+    """The sample classroom.toml reads the teacher's password from a file's first line: the file the
+    command writes is that file (its teacher.txt began 'user teacher', which the broker refused)."""
+    from station.classroom.dashboard.settings import load_settings
+
+    out, port = written
+    broker = broker_factory(config=(out / "mathstation.conf").read_text(), port=port)
+    config = tmp_path / "classroom.toml"
+    config.write_text(f'[classroom]\nclass = "room-7"\n[broker]\nhost = "127.0.0.1"\nport = {port}\n'
+                      f'password_file = "{out / "teacher.password"}"\n')
+    settings = load_settings(config)
+    watcher = Watcher(broker, "mathstation/room-7/#", user=settings.user, password=settings.password)
+    publish(broker, topics.roster("room-7"), {"v": 1, "names": ["Ana"], "at": ""}, password=settings.password)
+    eventually(lambda: any(p.get("names") == ["Ana"] for p in watcher.payloads()), "the teacher reads the roster")
+    watcher.close()
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not _group_exists("mosquitto"),
+                    reason="as root, with Mosquitto's own user (as on a broker's machine)")
+def test_mosquitto_started_as_root_reads_what_the_command_wrote(tmp_path):
+    """Started by root (as systemd does), Mosquitto drops to its own user before it reads the
+    password file: the command leaves the folder readable by that user's group, and no one else."""
+    import socket
+    import subprocess
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="mathstation-broker-", dir="/tmp"))
+    folder.chmod(0o755)   # the way to it open, as /etc is
+    try:
+        port = free_port()
+        assert main(["broker", "setup", "--class", "room-7", "--stations", "table-1", "--out", str(folder / "class"),
+                     "--host", "127.0.0.1", "--port", str(port)]) == 0
+        mosquitto = subprocess.Popen([MOSQUITTO, "-c", str(folder / "class" / "mathstation.conf")],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            def listening() -> bool:
+                assert mosquitto.poll() is None, mosquitto.stdout.read() if mosquitto.stdout else ""
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    return True
+                except OSError:
+                    return False
+            eventually(listening, "Mosquitto listens")
+        finally:
+            mosquitto.terminate()
+            mosquitto.wait(10)
+        assert (folder / "class" / "passwords").stat().st_mode & 0o007 == 0   # others read nothing
+    finally:
+        shutil.rmtree(folder)

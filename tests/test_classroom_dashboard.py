@@ -395,3 +395,24 @@ def test_the_room_buttons_pressed_many_times_in_a_row_never_stall_the_page(broke
     finally:
         if pressed.is_set():      # a stalled dashboard cannot be stopped: its threads end with the test run
             dashboard.stop()
+
+
+def test_while_the_broker_is_away_the_log_says_so_once_without_paho_s_errors(broker, tmp_path, caplog) -> None:  # type: ignore[no-untyped-def]
+    """The log a teacher reads (journalctl) says "the broker ... is gone; trying again" once; paho
+    said "ERROR Client is not connected. Socket: None). Last known Connection State:
+    MQTT_CS_CONNECTING" at every try on top of it."""
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    dashboard = open_dashboard(broker, tmp_path / "dashboard")
+    tries: list[object] = []
+    try:
+        eventually(lambda: dashboard.link.online, "connected")
+        dashboard.link.client.on_connect_fail = lambda *_: tries.append(True)
+        broker.stop()
+        eventually(lambda: len(tries) >= 2, "two tries to reach the broker, failed")
+    finally:
+        dashboard.stop()
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == []
+    assert [r.getMessage() for r in caplog.records if "is gone; trying again" in r.getMessage()] != []

@@ -98,7 +98,7 @@ def test_every_game_of_four_tables_reaches_the_dashboard_once_through_a_broker_r
     assert main(["broker", "setup", "--class", CLASS, "--stations", ",".join(TABLES), "--out", str(out),
                  "--host", "127.0.0.1", "--port", str(port)]) == 0
     broker = broker_factory(config=(out / "mathstation.conf").read_text(), port=port, autosave=None)
-    teacher = (out / "teacher.txt").read_text().split("password ")[1].strip()
+    teacher = (out / "teacher.password").read_text().splitlines()[0]
     (tmp_path / "dashboard").mkdir()
     (tmp_path / "dashboard" / "web-pin").write_text(PIN + "\n")
 

@@ -67,6 +67,24 @@ def test_pause_every_table_stops_the_clock_and_a_notice_shows_once(broker, tmp_p
     again.close()
 
 
+def test_the_notice_shows_on_a_station_still_showing_its_address_from_its_start(broker, tmp_path):
+    """Every station shows its address at start until a button is pressed: the teacher's "Two
+    minutes left!" shows over it at once (it waited behind it, unseen)."""
+    from station.network import Address, Page, address_view
+
+    station = Station(tmp_path, broker).start()
+    station.referee.controller.address = lambda: address_view([Address("wlan0", "192.168.1.23")], Page("0.0.0.0", 8080))
+    station.referee.controller.show_address()
+    address = station.referee.screen(station.now)
+    notice = {"id": "c3", "text": "Two minutes left!", "until": now_text(2)}
+    publish(broker, topics.room(CLASS), {"v": 1, "paused": False, "notice": notice, "at": now_text()})
+    eventually(lambda: "c3" in station.member._notices, step=station.tick)
+    assert station.referee.screen(station.now) == VerdictView("info", "Two minutes left!", "from your teacher")
+    station.tick(60.0)
+    assert station.referee.screen(station.now) == address   # then the address again
+    station.close()
+
+
 def test_forget_a_child_removes_their_games_here_and_clears_them_on_the_broker(broker, tmp_path):
     roster = Roster(tmp_path / ROSTER_NAME)
     roster.add("Ana")
@@ -94,6 +112,37 @@ def test_forget_a_child_removes_their_games_here_and_clears_them_on_the_broker(b
     for client in (watcher, late):
         client.close()
     station.close()
+    roster.close()
+
+
+def test_a_forget_is_carried_out_once_and_a_child_given_that_name_later_keeps_their_games(broker, tmp_path):
+    """The forget stays on the broker (retained) for the stations that were away: a station that
+    connects anew (a broker restart, its Wi-Fi, its own restart) must not carry it out again, or a
+    child added later with that name loses their games, the game they play ends, and the name leaves
+    the list at each reconnection."""
+    roster = Roster(tmp_path / ROSTER_NAME)
+    roster.add("Dev")
+    station = Station(tmp_path, broker).start()
+    station.member.local_roster = roster
+    station.play(("Dev", "Ben"))
+    eventually(lambda: station.journal.unsent() == 0, step=station.tick)
+    publish(broker, topics.forget(CLASS, "f2"), {"v": 1, "name": "Dev", "at": now_text()})
+    eventually(lambda: not station.journal.games(), step=station.tick)
+    assert roster.names() == []
+    roster.add("Dev")                                   # a new child called Dev, later, and their games
+    later = station.play(("Dev", "Ben"))
+    station.referee.start({"game": "math-wars", "players": ["Dev", "Eli"], "seed": 7}, station.now)
+    station.member.stop()                               # the station restarts (its journal and folder kept)
+    again = Station(tmp_path, broker, journal=station.journal)
+    again.referee, again.now = station.referee, station.now
+    again.member.local_roster = roster
+    again.start()
+    eventually(lambda: again.link.connected, step=again.tick)
+    publish(broker, topics.roster(CLASS), {"v": 1, "names": ["Dev", "Zed"], "at": now_text()})   # after the forget, in order
+    eventually(lambda: "Zed" in (again.member.names() or []), step=again.tick)
+    assert [game.uid for game in again.journal.games() if game.status != "playing"] == [later]
+    assert again.referee.game is not None and roster.names() == ["Dev"]
+    again.close()
     roster.close()
 
 

@@ -108,3 +108,19 @@ def test_the_state_dir_comes_from_the_config_or_systemd(tmp_path, monkeypatch):
 def test_a_camera_typo_is_a_config_error_not_a_lost_camera(tmp_path):
     with pytest.raises(ConfigFileError, match=r"\[camera\] source: unknown camera 'usb0'"):
         load_config(write(tmp_path, '[camera]\nsource = "usb0"\n'), plugins())
+
+
+def test_a_section_pasted_in_twice_is_named_with_both_lines_and_what_to_do(tmp_path):
+    """The installed config has an empty [classroom]; the lines `mathstation broker setup` printed,
+    pasted at its end, make a second one. The station said TOML's own words ("Cannot declare
+    ('classroom',) twice") and nothing about which lines or what to do."""
+    sample = (ROOT / "firmware_config" / "station.toml").read_text()
+    pasted = sample + '\n[classroom]\nbroker = "teacher-pi.local"\nclass = "room-12"\nstation = "table-1"\n'
+    path = tmp_path / "station.toml"
+    path.write_text(pasted)
+    first = 1 + sample.splitlines().index(next(line for line in sample.splitlines() if line.startswith("[classroom]")))
+    with pytest.raises(ConfigFileError) as caught:
+        load_config(path, plugins())
+    assert caught.value.key == "[classroom]"
+    assert f"lines {first} and {len(sample.splitlines()) + 2}" in caught.value.reason
+    assert "keep one" in caught.value.reason and "Cannot declare" not in str(caught.value)

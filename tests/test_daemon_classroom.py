@@ -14,6 +14,7 @@ from waiting import eventually
 from test_daemon import ROOT, datagrams, laptop_config
 
 from station.classroom import topics
+from station.hardware.buttons import Press
 from station.store import Journal
 
 
@@ -96,3 +97,37 @@ def test_in_a_class_setup_seats_the_class_list_kept_on_disk_else_the_stations_ow
         daemon.member.roster.keep(["Zoë", "Ana"], "")    # the last one the teacher published (a start without the broker)
         assert names() == ["Zoë", "Ana"]
         daemon.roster.close()
+
+
+def test_a_spanish_station_s_menu_says_whether_the_class_is_reached_in_spanish(tmp_path):
+    """The menu's last item is in the station's language, as every other item is (it said
+    "Class offline" on a Spanish station)."""
+    from types import SimpleNamespace
+
+    from station.config import load_config
+    from station.daemon import Daemon
+    from station.games import plugins
+    from station.i18n import language, set_language
+    from station.referee import Referee
+    from station.systemd_notify import Notifier
+
+    config = load_config(laptop_config(tmp_path, classroom=f'broker = "127.0.0.1"\nport = 1\nclass = "{CLASS}"\n'
+                                                           'station = "table-1"\npassword = "p"'), plugins())
+    daemon = Daemon(config, Notifier())
+    before = language()
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        referee = Referee(config, journal, games=plugins(), seed=lambda: 7)
+        member = daemon._classroom(SimpleNamespace(referee=referee, board=None), journal)
+        try:
+            set_language("es")
+            menu = referee.controller.view(0, None, 0)
+            assert menu.items[-1] == "Clase sin conexión"
+            referee.controller.press(Press("select"), 0, None)   # down to the class's item, and open it
+            for _n in range(len(menu.items) - 2):
+                referee.controller.press(Press("select"), 0, None)
+            referee.controller.press(Press("confirm"), 0, None)
+            shown = referee.controller.view(0, None, 0)
+            assert shown.title == "Clase sin conexión" and shown.detail == f"{CLASS} en 127.0.0.1"
+        finally:
+            set_language(before)
+            member.stop()

@@ -99,3 +99,19 @@ def test_a_notice_shows_over_the_pause_and_undo_never_takes_the_pause_back(tmp_p
     ref.set_room(False, now=70.0)
     ref.undo()
     assert [a["type"] for a in ref.game.actions] == ["pause", "resume"] and not ref.paused
+
+
+def test_the_teachers_notice_shows_at_once_over_a_screen_that_waits_for_a_button(tmp_path):
+    """A station nobody has touched since it started shows its address until a button is pressed:
+    "Two minutes left!" must not wait behind it (it did, so no table untouched since its start saw it)."""
+    from station.network import Address, Page, address_view
+    from station.table.adapter import Note
+    from station.ui.views import VerdictView
+
+    ref = referee(tmp_path)
+    ref.controller.address = lambda: address_view([Address("wlan0", "192.168.1.23")], Page("0.0.0.0", 8080))
+    ref.controller.show_address()                      # what the daemon shows at start, until a press
+    address = ref.screen(0.0)
+    ref.tell(Note("room", "Two minutes left!", "from your teacher"), 1.0, at_once=True)
+    assert ref.screen(1.0) == VerdictView("info", "Two minutes left!", "from your teacher")
+    assert ref.screen(60.0) == address                 # then the address again, as before

@@ -258,3 +258,16 @@ def test_a_note_reads_as_two_sentences_on_the_page_and_no_game_shows_no_empty_sc
     station.board.publish(referee)
     page = client.get("/station").get_data(as_text=True)
     assert re.search(r'<p id="live-scores-line">Scores: <span id="live-scores">Ana 0, Ben 0</span></p>', page)
+
+
+def test_a_file_too_big_to_import_says_so_in_the_page_s_words_and_changes_nothing(client, station: Station) -> None:
+    """A school's whole export chosen instead of the class list: the answer says what to do, in the
+    page's own look (it was Werkzeug's bare 'Request Entity Too Large' page)."""
+    before = station.roster.names()
+    big = b"Name\n" + b"Someone\n" * (1 << 18)      # 2 MiB
+    answer = client.post("/roster/import", data={"file": (io.BytesIO(big), "school.csv")},
+                         content_type="multipart/form-data")
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 413
+    assert "Nothing was changed: that file is too big" in page and "Request Entity Too Large" not in page
+    assert 'id="refused"' in page and station.roster.names() == before

@@ -133,3 +133,10 @@ def test_a_name_put_into_a_translated_sentence_is_escaped_in_every_language(span
         spanish.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
         page = spanish.get("/roster").get_data(as_text=True)
         assert "<i>Zo</i>" not in page and f'aria-label="{label} &lt;i&gt;Zo&lt;/i&gt;&#34;x"' in page
+
+
+def test_the_chart_counts_one_game_in_the_singular_in_spanish(spanish) -> None:  # type: ignore[no-untyped-def]
+    """A screen reader reads each bar: 'Dev: 1 partida jugada', not 'Dev: 1 jugadas'."""
+    history = spanish.get("/history").get_data(as_text=True)
+    assert "Dev: 1 partida jugada" in history and "Ana: 2 partidas jugadas" in history
+    assert not re.search(r": 1 (jugadas|ganadas)\b", history)

@@ -17,6 +17,7 @@ from station.classroom import topics
 
 TEACHER = "teacher"
 PASSWORDS, ACL, CONF = "passwords", "acl", "mathstation.conf"
+BROKER_GROUP = "mosquitto"   # Debian's Mosquitto reads its files as this user, after dropping root
 
 
 class SetupError(Exception):
@@ -129,7 +130,24 @@ def write(setup: Setup, folder: Path, *, force: bool = False, mosquitto_passwd: 
         path.write_text(station_lines(setup, station, ca), encoding="utf-8")
         path.chmod(0o600)
         written.append(path)
-    teacher = folder / f"{setup.teacher}.txt"
-    teacher.write_text(f"user {setup.teacher}\npassword {setup.passwords[setup.teacher]}\n", encoding="utf-8")
+    teacher = teacher_file(setup, folder)
+    teacher.write_text(setup.passwords[setup.teacher] + "\n", encoding="utf-8")   # what [broker] password_file reads
     teacher.chmod(0o600)
     return [*written, teacher]
+
+
+def teacher_file(setup: Setup, folder: Path) -> Path:
+    """The teacher's password alone on its first line: the dashboard's ``[broker] password_file``."""
+    return folder / f"{setup.teacher}.password"
+
+
+def give_to_broker(folder: Path) -> bool:
+    """Let Mosquitto's group read the folder, its passwords and its ACL (Mosquitto started by root
+    drops to its own user before it opens them); False when this user may not (not root)."""
+    try:
+        for path in (folder, folder / PASSWORDS, folder / ACL):
+            shutil.chown(path, group=BROKER_GROUP)
+    except (LookupError, PermissionError):
+        return False
+    (folder / ACL).chmod(0o640)
+    return True

@@ -28,6 +28,7 @@ from station.table.adapter import Note
 log = logging.getLogger("station.classroom")
 
 CLASS_ROSTER_NAME = "class-roster.json"
+FORGETS_DONE_NAME = "class-forgets.json"   # the teacher's forget requests already carried out here
 LIVE_EVERY = 60.0     # seconds: the live state is republished at least this often
 LIVE_AT_MOST = 1.0    # seconds between two live states (a clock ticking is a change)
 OUTBOX_EVERY = 0.5    # seconds between two looks at the outbox while records wait
@@ -71,6 +72,31 @@ class ClassRoster:
             self.keep([known for known in names if not same_name(known, name)], _local_now().isoformat(timespec="seconds"))
 
 
+class ForgetsDone:
+    """The forget requests this station has carried out, kept beside the journal. A request stays
+    retained on the broker for the stations that were away, so it comes again at every connection:
+    carried out again, it would take the games, the seat in the game in play and the name of a
+    child given the same name later."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def requests(self) -> set[str]:
+        try:
+            kept = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return set()
+        except (OSError, ValueError) as exc:
+            log.warning("the forgets kept at %s cannot be read (%s): each is carried out again", self.path, exc)
+            return set()
+        done = kept.get("requests") if isinstance(kept, dict) else None
+        return {request for request in done if isinstance(request, str)} if isinstance(done, list) else set()
+
+    def add(self, request: str) -> None:
+        done = sorted(self.requests() | {request})
+        write_atomically(self.path, json.dumps({"v": topics.VERSION, "requests": done}, ensure_ascii=False))
+
+
 class Member:
     """Call ``tick(referee, live, now)`` from the main loop; ``start`` and ``stop`` around it."""
 
@@ -78,6 +104,7 @@ class Member:
                  local_roster: Any = None, wall: Callable[[], datetime] = _local_now) -> None:
         self.link, self.journal, self.title = link, journal, title
         self.roster, self.local_roster = roster, local_roster   # the class's list kept; the station's own (station.roster)
+        self.forgets_done = ForgetsDone(roster.path.with_name(FORGETS_DONE_NAME))
         self.wall = wall
         self._after = 0                        # the outbox's last row handed to the link
         self._recovered = journal.recovered    # (a journal that starts afresh numbers its outbox from 1 again)
@@ -90,10 +117,16 @@ class Member:
 
     @property
     def status(self) -> str:
-        """A few words for the OLED and the page: "Class online", "Class offline"."""
+        """A few words for systemd and the log: "Class online", "Class offline"."""
         if self.link.connected:
             return "Class online"
         return "Class offline" if self.link.refused is None else "Class refused"
+
+    def status_words(self) -> str:
+        """The same, as the OLED says it: in the station's language."""
+        if self.link.connected:
+            return _("Class online")
+        return _("Class offline") if self.link.refused is None else _("Class refused")
 
     def start(self) -> None:
         queued = self.journal.queue_ended()
@@ -167,7 +200,7 @@ class Member:
         elif topic == topics.room(self.link.class_name):
             self._room(message, referee, now)
         elif topic.startswith(f"{root}/forget/"):
-            self._forget(message, referee)
+            self._forget(topic.rsplit("/", 1)[1], message, referee)
 
     def _roster(self, message: Mapping[str, Any]) -> None:
         names: list[str] = []
@@ -195,11 +228,11 @@ class Member:
             except ValueError:
                 stale = False
             if not stale:
-                referee.tell(Note("room", notice["text"][:40], _("from your teacher")))
+                referee.tell(Note("room", notice["text"][:40], _("from your teacher")), at_once=True)
 
-    def _forget(self, message: Mapping[str, Any], referee: Any) -> None:
+    def _forget(self, request: str, message: Mapping[str, Any], referee: Any) -> None:
         name = message.get("name")
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str) or not name.strip() or request in self.forgets_done.requests():
             return
         game = referee.game
         if game is not None and any(same_name(seat, name) for seat in game.seats()):
@@ -209,4 +242,5 @@ class Member:
         self.roster.without(name)
         if self.local_roster is not None and name in self.local_roster:
             self.local_roster.remove(name)
+        self.forgets_done.add(request)
         log.info("forgot %s, as the teacher asked", name)

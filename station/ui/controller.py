@@ -193,16 +193,22 @@ class Controller:
                 self.last_result = replace(overlay.reveal() if overlay.revealed else overlay, seconds=None)
             self._queue(overlay)
 
-    def show_note(self, note: Note, signal: str = "rejected") -> None:
+    def show_note(self, note: Note, signal: str = "rejected", *, at_once: bool = False) -> None:
         """A note for ``NOTE_SECONDS``; one of a kind already waiting or showing counts this one
         in (its time runs on, and it beeps once, and is said once), so a table full of stray
-        codes is one note. A note the players act on is said as the screen shows it."""
+        codes is one note. A note the players act on is said as the screen shows it.
+        ``at_once`` (the teacher's notice) shows it now, in front of a screen that waits for a
+        button (the address at start, a hand's results), which comes back after it."""
         for i, overlay in enumerate(self.overlays):
             if overlay.note is not None and overlay.note.same_kind(note):
                 self.overlays[i] = _note_overlay(overlay.note.merged(note), overlay)
                 return
-        self._queue(_note_overlay(note, Overlay(VerdictView("info", ""), seconds=NOTE_SECONDS, signal=signal,
-                                                kind="note")))
+        shown = _note_overlay(note, Overlay(VerdictView("info", ""), seconds=NOTE_SECONDS, signal=signal, kind="note"))
+        if at_once:
+            self.overlays.appendleft(shown)
+            self.page = 0
+        else:
+            self._queue(shown)
         if note.code not in UNSPOKEN_NOTES:
             self.lines.append([Line(spoken_note(note))])
 

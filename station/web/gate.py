@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from station.i18n import _
 from station.web.guard import Guard, device_of, in_words
@@ -124,6 +125,10 @@ def install(app: Flask, *, pin: str, state_dir: Path | None, home: str, policy: 
         if request.endpoint == "unlock":
             return pin_form(400, target=local_path(request.form.get("next", "")), stale=True)
         return render_template("refused.html", elsewhere=False), 400
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_big(error: RequestEntityTooLarge) -> Any:
+        return render_template("refused.html", elsewhere=False, too_big=MAX_UPLOAD // (1 << 20)), 413
 
     @app.post("/unlock")
     def unlock() -> Any:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games import GAME_TITLES
 from station.game_dates import DATE_UNKNOWN, known_day, when
-from station.i18n import _
+from station.i18n import _, ngettext
 from station.store import GameSummary, Journal, summarise
 
 if TYPE_CHECKING:
@@ -137,8 +137,8 @@ def chart_svg(children: list[ChildFigures], *, limit: int = 30) -> str:
     for i, c in enumerate(shown):
         y = 10 + i * row
         played, won = width * c.played / most, width * c.wins / most
-        played_words = _("{name}: {n} played", name=c.name, n=c.played)
-        won_words = _("{name}: {n} won", name=c.name, n=c.wins)
+        played_words = ngettext("{name}: {n} played", "{name}: {n} played", c.played, name=c.name)
+        won_words = ngettext("{name}: {n} won", "{name}: {n} won", c.wins, name=c.name)
         parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end">{escape(c.name)}</text>')
         parts.append(f'<rect class="played" x="{left}" y="{y + 2}" width="{played:.1f}" height="16" fill="#b9d3ee">'
                      f"<title>{escape(played_words)}</title></rect>")

@@ -46,6 +46,14 @@ KEEPALIVE = 30           # seconds between the client's pings: the broker notice
 RETRY = (1, 30)          # seconds between tries to reach the broker: from 1, doubling up to 30
 
 
+class _BrokerAwayNoise(logging.Filter):
+    """Paho logs "Client is not connected. Socket: None) ..." as an ERROR at each try while the
+    broker is away; the link says once, in words, that the broker is gone and it keeps trying."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Client is not connected")
+
+
 def new_client(client_id: str) -> mqtt.Client:
     """A paho client with a persistent session, on paho 1.6 or 2.x."""
     if hasattr(mqtt, "CallbackAPIVersion"):   # paho 2.x
@@ -85,7 +93,10 @@ class ClassLink:
         self._lock = threading.Lock()
         self._stopping = False
         self.client = new_client(settings.client_id)
-        self.client.enable_logger(logging.getLogger("station.classroom.mqtt"))
+        paho_log = logging.getLogger("station.classroom.mqtt")
+        if not any(isinstance(f, _BrokerAwayNoise) for f in paho_log.filters):
+            paho_log.addFilter(_BrokerAwayNoise())
+        self.client.enable_logger(paho_log)
         if settings.user:
             self.client.username_pw_set(settings.user, settings.password or None)
         if settings.tls_ca is not None:
