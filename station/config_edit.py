@@ -21,9 +21,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from station.atomic_file import write_atomically
 from station.config import ConfigFileError, StationConfig, parse_config, schema, tomllib
 from station.i18n import _
-from station.roster import write_atomically
 
 if TYPE_CHECKING:
     from station.game_plugin import StationGame

@@ -21,9 +21,9 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from station.atomic_file import write_atomically
 from station.config import ConfigFileError, StationConfig
 from station.config_edit import edit_config
-from station.roster import write_atomically
 from station.ui.setup import SOUND_MODES, Speaker
 
 log = logging.getLogger("station.sound")
