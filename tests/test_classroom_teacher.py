@@ -85,6 +85,31 @@ def test_the_notice_shows_on_a_station_still_showing_its_address_from_its_start(
     station.close()
 
 
+def test_a_spanish_table_words_the_teacher_s_two_minutes_in_spanish(broker, tmp_path):
+    """The notice's kind is worded by each station in its own language: an English teacher's
+    "Two minutes left!" reads "¡Quedan 2 minutos!" on a Spanish table (it showed the English
+    text over "de tu profe"); a kind the station does not know shows the teacher's text."""
+    from station.i18n import language, set_language
+
+    before = language()
+    set_language("es")
+    try:
+        station = Station(tmp_path, broker).start()
+        notice = {"id": "d4", "text": "Two minutes left!", "until": now_text(2), "kind": "two_minutes"}
+        publish(broker, topics.room(CLASS), {"v": 1, "paused": False, "notice": notice, "at": now_text()})
+        eventually(lambda: "d4" in station.member._notices, step=station.tick)
+        shown = station.referee.screen(station.now)
+        assert (shown.title, shown.detail) == ("¡Quedan 2 minutos!", "de tu profe")
+        station.tick(60.0)
+        unknown = {"id": "e5", "text": "Tidy up!", "until": now_text(2), "kind": "tidy_up"}
+        publish(broker, topics.room(CLASS), {"v": 1, "paused": False, "notice": unknown, "at": now_text()})
+        eventually(lambda: "e5" in station.member._notices, step=station.tick)
+        assert station.referee.screen(station.now).title == "Tidy up!"
+        station.close()
+    finally:
+        set_language(before)
+
+
 def test_forget_a_child_removes_their_games_here_and_clears_them_on_the_broker(broker, tmp_path):
     roster = Roster(tmp_path / ROSTER_NAME)
     roster.add("Ana")

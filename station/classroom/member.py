@@ -21,7 +21,7 @@ from station.atomic_file import write_atomically
 from station.classroom import topics
 from station.classroom.link import Link
 from station.classroom.live import game_record, live_state
-from station.i18n import _
+from station.i18n import _, lazy_gettext
 from station.names import BadName, check_name, same_name
 from station.table.adapter import Note
 
@@ -42,6 +42,11 @@ RESEND_WITHIN = 180.0
 
 def _local_now() -> datetime:
     return datetime.now().astimezone()
+
+
+#: The teacher's notices a station words itself, in its own language, by their ``kind``: a
+#: Spanish table reads "¡Quedan 2 minutos!" whichever language the teacher's browser is in.
+NOTICE_WORDS = {"two_minutes": lazy_gettext("Two minutes left!")}
 
 
 class ClassRoster:
@@ -228,7 +233,9 @@ class Member:
             except ValueError:
                 stale = False
             if not stale:
-                referee.tell(Note("room", notice["text"][:40], _("from your teacher")), at_once=True)
+                known = NOTICE_WORDS.get(str(notice.get("kind", "")))
+                title = str(known) if known is not None else notice["text"][:40]
+                referee.tell(Note("room", title, _("from your teacher")), at_once=True)
 
     def _forget(self, request: str, message: Mapping[str, Any], referee: Any) -> None:
         name = message.get("name")

@@ -126,7 +126,8 @@ class Roster(TypedDict):
 
 class Notice(TypedDict):
     id: str                  # a uuid4 hex: a station shows each notice once
-    text: str                # "Two minutes left!"
+    text: str                # "Two minutes left!", in the sending teacher's language
+    kind: NotRequired[str]   # "two_minutes": each station words it in its own language (``text`` for one that does not know the kind)
     until: str               # ISO 8601: after this the notice is stale and not shown
 
 

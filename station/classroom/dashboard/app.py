@@ -134,9 +134,9 @@ def create_app(*, pin: str, class_name: str, store: ClassStore, link: ClassLink,
     @app.post("/room/two-minutes")
     def two_minutes() -> Any:
         until = (datetime.now().astimezone() + TWO_MINUTES).isoformat(timespec="seconds")
-        # the notice's text is what every station shows: in the language of the teacher who sends it
+        # its kind is what each station words in its own language; the text is the teacher's words
         text = _("Two minutes left!")
-        notice = topics.Notice(id=uuid.uuid4().hex, text=text, until=until)
+        notice = topics.Notice(id=uuid.uuid4().hex, text=text, until=until, kind="two_minutes")
         return send_room(bool((store.kept("room") or {}).get("paused")), notice,
                          _("Every table shows: {notice}", notice=text))
 
