@@ -15,6 +15,8 @@ from station.table.mat import mat_layout
 from station.vision.decode import make_decoder
 from station.vision.pipeline import CardPipeline
 
+PATIENCE = 120  # seconds the table's own thread may take on a busy machine (it never waits longer than needed)
+
 
 class Clock:
     def __init__(self) -> None:
@@ -145,7 +147,9 @@ def test_a_scenario_loaded_to_watch_plays_its_moves_on_the_table_and_asks_for_it
     table.lay("SU-A-N1A", 10, 10)                                   # left from before: cleared
     waited: list[float] = []
     scenario = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "normal-hand.toml")
-    table.watch(scenario, sleep=waited.append).join(timeout=30)
+    watching = table.watch(scenario, sleep=waited.append)
+    watching.join(timeout=PATIENCE)
+    assert not watching.is_alive(), "the scenario never finished playing"
     assert table.take_starts() == [({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 1}, "press")]
     assert table.take_starts() == []                                 # asked once
     assert table.mat == mat_layout("math-wars", 2)
