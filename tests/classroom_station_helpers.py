@@ -30,7 +30,7 @@ pattern read mathstation/{CLASS}/roster
 pattern read mathstation/{CLASS}/room
 pattern read mathstation/{CLASS}/forget/+
 """
-WAIT = 20.0
+WAIT = 60.0   # seconds a wait for the broker may take on a busy machine (it never waits longer than needed)
 _ids = itertools.count(1)
 
 

@@ -384,12 +384,17 @@ def test_the_room_buttons_pressed_many_times_in_a_row_never_stall_the_page(broke
     try:
         eventually(lambda: client.get("/live.json").get_json()["broker"]["online"], "connected")
 
+        done = [0]
+
         def press() -> None:
             for n in range(200):
                 client.post("/room/pause" if n % 2 else "/room/resume")
+                done[0] += 1
             pressed.set()
         threading.Thread(target=press, daemon=True).start()
-        assert pressed.wait(PATIENCE * 2), "the page stalled while publishing"
+        while not pressed.is_set():   # a stall is no press answered for long, not 200 taking long on a busy machine
+            before = done[0]
+            assert pressed.wait(PATIENCE) or done[0] > before, f"the page stalled while publishing (after {before} presses)"
         eventually(lambda: not dashboard.store.outbox(), "every press acknowledged by the broker")
         assert dashboard.store.kept("room")["paused"] is True
     finally:

@@ -175,10 +175,11 @@ def test_a_scenario_loaded_on_the_page_plays_on_the_table_to_watch(browser, star
 
     station = start("math-wars")
     page = TablePage(browser, station)
+    page.keep_card_counts()                       # the cards lie a few seconds: the page notes that it drew them
     browser.find_element(page.by.ID, "scenario-file").send_keys(str(ROOT / "scenarios" / "normal-hand.toml"))
     browser.find_element(page.by.ID, "watch").click()
     page.until(lambda b: "Playing A normal hand: 7 moves" in b.find_element(page.by.CSS_SELECTOR, "p.ok").text)
-    page.until(lambda b: len(b.find_elements(page.by.CSS_SELECTOR, "#board img.card")) == 4, "the cards never landed")
+    page.until(lambda b: 4 in page.cards_drawn(), "the cards never landed")
     page.said("Ben")
     page.shows("Hand 2")
     browser.find_element(page.by.ID, "scenario-file").send_keys(str(ROOT / "README.md"))

@@ -101,6 +101,15 @@ def submit(browser, button) -> None:  # type: ignore[no-untyped-def]
             "return !window.__theOldPage && document.readyState === 'complete'"))
 
 
+def live_drawn(browser, board) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page's live part shows the board's latest version: its script redraws the
+    players' rows from each message of the stream (the first one too, over the rows the server
+    wrote), so a row read before then may be replaced while it is read."""
+    version = str(board.live().version)
+    WebDriverWait(browser, PATIENCE).until(
+        lambda b: b.find_element(By.ID, "live").get_attribute("data-version") == version)
+
+
 def roster_names(browser) -> list[str]:  # type: ignore[no-untyped-def]
     return [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#names td.name")]
 
@@ -175,8 +184,8 @@ def test_a_game_set_up_from_the_roster_shows_live_and_advances_as_it_is_played(b
     station.board.publish(referee)
 
     open_page(browser, server, "/station")
-    title = browser.find_element(By.ID, "live-title")
-    WebDriverWait(browser, PATIENCE).until(lambda b: title.text == "Math Wars Meta")
+    live_drawn(browser, station.board)
+    assert browser.find_element(By.ID, "live-title").text == "Math Wars Meta"
     names = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#live-players td:first-child")]
     assert names == seats
     shadow = new_game(referee.game.config)   # the virtual players choose each play on their own copy
@@ -221,6 +230,7 @@ def test_a_scenario_played_on_the_virtual_table_advances_live_and_the_set_up_is_
         shown += 1
     assert_nothing_blocked(browser)                   # the live stream and its script ran under the policy
     assert shown == 3                          # the hand judged, Ben's win, Ana's payment: each as it happened
+    live_drawn(browser, station.board)         # the scenario's last steps published too: read the page once it has them
     names = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#live-players td:first-child")]
     assert names == ["Ana", "Ben"]
 

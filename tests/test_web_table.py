@@ -4,6 +4,7 @@ move the table cannot make is refused with why and changes nothing; the pictures
 
 from __future__ import annotations
 
+import html
 import io
 
 from PIL import Image
@@ -15,7 +16,7 @@ from station.table.mat import mat_layout
 from station.ui.screens import render
 from station.ui.views import VerdictView
 from station.web.app import create_app
-from web_helpers import PIN, at, journal_template, signed_in, station  # noqa: F401 - fixtures
+from web_helpers import PIN, at, cookie_of, holding, journal_template, signed_in, station  # noqa: F401 - fixtures
 
 
 def table_app(station, live: LiveTable):  # type: ignore[no-untyped-def]
@@ -70,6 +71,34 @@ def test_moves_change_the_table_and_bad_ones_say_why(station) -> None:  # type: 
     assert [(p.button, p.long) for p in buttons.presses()] == [("confirm", True)]
     assert player.post("/table/lift", json={"id": "all"}).status_code == 200
     assert player.get("/table/state.json").get_json()["cards"] == []
+
+
+def test_a_form_s_message_survives_the_page_s_poll_answered_after_it(station) -> None:  # type: ignore[no-untyped-def]
+    """The page asks the station for the table every 300 ms. A poll sent just before the player
+    sends a form, and answered just after it, must not take the form's message away: each answer
+    wrote the browser's cookie again with the session its request had carried, the one without
+    the message, and the page came back without "Playing …" or "… is not a scenario file"."""
+    from station.web.gate import COOKIE
+
+    app = table_app(station, LiveTable(mat_layout("math-wars", 2)))
+    player = signed_in(app)
+    player.get("/table")
+    before = cookie_of(player, COOKIE)
+    assert before
+    polling = holding(app, (COOKIE, before), "192.168.1.20")     # the poll in flight: it carries the cookie of before
+    sent = player.post("/table/watch", data={"scenario": (io.BytesIO(b"title = [not toml"), "README.md")},
+                       content_type="multipart/form-data")
+    assert sent.status_code == 302
+    answer = polling.get("/table/state.json")
+    assert answer.status_code == 200
+    for header in answer.headers.getlist("Set-Cookie"):         # the poll's answer lands in the same browser
+        name, _, rest = header.partition("=")
+        if hasattr(player, "get_cookie"):
+            player.set_cookie(name, rest.split(";", 1)[0])             # Werkzeug 2.3 and later
+        else:
+            player.set_cookie("localhost", name, rest.split(";", 1)[0])  # Werkzeug 2.2
+    page = html.unescape(player.get("/table").get_data(as_text=True))
+    assert "README.md is not a scenario file" in page
 
 
 def test_the_page_draws_the_printed_cards_the_mat_and_the_screen(station) -> None:  # type: ignore[no-untyped-def]

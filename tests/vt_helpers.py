@@ -119,6 +119,21 @@ class TablePage:
             raise AssertionError(f"{message or condition}: the page shows {self.screen()!r} and verdicts "
                                  f"{self.verdicts()!r}\nstation log:\n{self.station.errors()}") from exc
 
+    def keep_card_counts(self) -> None:
+        """From the next page on, the page itself notes each number of cards it has drawn on the
+        table (``cards_drawn``): a scenario's cards lie there a few seconds, which a test polling
+        from outside a busy machine can miss while the page did show them."""
+        self.browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.__cardsDrawn = [];
+            new MutationObserver(function () {
+              var n = document.querySelectorAll("#board img.card").length;
+              if (window.__cardsDrawn.indexOf(n) < 0) { window.__cardsDrawn.push(n); }
+            }).observe(document, {childList: true, subtree: true});"""})
+
+    def cards_drawn(self) -> list[int]:
+        """Each number of cards the page has drawn on the table since it loaded (see ``keep_card_counts``)."""
+        return list(self.browser.execute_script("return window.__cardsDrawn || []"))
+
     def settled(self) -> None:
         """Every move made so far has reached the station."""
         self.until(lambda b: b.find_element(self.by.ID, "board").get_attribute("data-pending") in (None, "0"))

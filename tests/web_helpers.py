@@ -62,6 +62,14 @@ def holding(app, cookie: tuple[str, str], address: str = "192.168.1.99"):  # typ
     return client
 
 
+def cookie_of(client, name: str) -> str | None:  # type: ignore[no-untyped-def]
+    """The value of the cookie ``name`` the browser ``client`` holds now (None when it holds none)."""
+    if hasattr(client, "get_cookie"):
+        held = client.get_cookie(name)               # Werkzeug 2.3 and later
+        return held.value if held is not None else None
+    return next((c.value for c in client.cookie_jar if c.name == name), None)   # Werkzeug 2.2
+
+
 def form_token(page: str) -> str | None:
     """The anti-forgery token a page's forms carry (None when the page has none)."""
     found = re.search(r'name="csrf_token" value="([^"]+)"', page)

@@ -79,12 +79,17 @@ class LiveTable:
         self.mat_for = mat_for      # a game's engine config -> its mat (the daemon's plug-ins know it)
         self._starts: list[tuple[dict[str, Any], str]] = []   # games a watched scenario starts, for the loop
         self._watching: threading.Event | None = None          # set to stop the scenario being watched
+        self._looked = threading.Condition(self._lock)         # the station's camera took a view
+        self._views = 0                                        # ... this many so far
+        self.camera_looks = False    # a station's camera reads this table: a watched scenario waits for its frames
 
     # ---- read by the station's loop -----------------------------------------------------------
 
     def view(self) -> tuple[Scene, CameraModel]:
         """The scene as it lies now and the camera that sees the whole of its mat."""
         with self._lock:
+            self._views += 1
+            self._looked.notify_all()
             self._lift_forgotten_hands()
             scene = Scene(self._mat, tuple(self._cards.values()), hands=tuple(self._hands.values()),
                           blur_px=self.blur_px, noise=self.noise, seed=self.seed)
@@ -237,6 +242,7 @@ class LiveTable:
         frame = 1 / scenario.fps
         wait(1.0)   # the station starts the game first
         for step in scenario.steps:
+            self._station_sees(stop)
             if stop.is_set():
                 return
             options = step.options
@@ -267,6 +273,20 @@ class LiveTable:
                     wait(float(step.value))
             except TableError:
                 continue   # a step this table cannot make (a card not on it): the rest still plays
+
+    def _station_sees(self, stop: threading.Event) -> None:
+        """Until the station has started the scenario's game and its camera has taken the table as
+        it lies now. The scenario's pace is the least a move lasts: a busy station (a loaded
+        laptop, a slow Pi) takes frames further apart, and a card laid and lifted between two of
+        them was never seen, never judged."""
+        if not self.camera_looks:
+            return
+        with self._looked:
+            taken = self._views
+            while not stop.is_set() and (self._starts or self._views == taken):
+                if self._starts:
+                    taken = self._views   # a frame before the game started: the one after it counts
+                self._looked.wait(0.2)
 
     # ---- recording ----------------------------------------------------------------------------
 
@@ -359,6 +379,7 @@ class LiveCamera(VirtualCamera):
         scene, camera = table.view()
         super().__init__(scene, camera=camera, name=name, clock=clock)
         self.live = table
+        table.camera_looks = True
 
     def _read(self) -> np.ndarray:
         scene, camera = self.live.view()

@@ -56,6 +56,10 @@ def install(app: Flask, *, pin: str, state_dir: Path | None, home: str, policy: 
     app.secret_key = secret
     app.config.update(MAX_CONTENT_LENGTH=MAX_UPLOAD, SESSION_COOKIE_NAME=COOKIE, SESSION_COOKIE_HTTPONLY=True,
                       SESSION_COOKIE_SAMESITE="Strict", PERMANENT_SESSION_LIFETIME=int(LIFETIME),
+                      # the cookie is written only when the session changes: a page's poll answered
+                      # after a form wrote back the session it was sent with, and the form's message
+                      # was lost (a session lasts LIFETIME from the PIN anyway, never from the last visit)
+                      SESSION_REFRESH_EACH_REQUEST=False,
                       WTF_CSRF_CHECK_DEFAULT=False,   # checked below, for requests a browser's session makes
                       WTF_CSRF_TIME_LIMIT=None)       # a token lasts as long as its session (a page left open all day)
     csrf = CSRFProtect(app)
