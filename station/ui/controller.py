@@ -183,7 +183,8 @@ class Controller:
         game's end), every screen comes back in order, as the killed station queued them: the
         players read what they may have missed, and their CONFIRM steps through it instead of
         dealing the next round. Screens they had already stepped through come back too: the
-        journal keeps plays, not presses."""
+        journal keeps plays, not presses. Screens a later event put away (a new card down ends a
+        hand's results) mean the players went on: then none comes back."""
         plugin = self.games[self.game]
 
         def held(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> bool:
@@ -192,6 +193,8 @@ class Controller:
         start = next((i for i in range(len(batches) - 1, -1, -1) if held(*batches[i])), None)
         for events, state in batches[start:] if start is not None else ():
             self.show_events(events, state, again=True)
+        if not any(o.seconds is None or o.kind in plugin.replayable for o in self.overlays):
+            self.overlays.clear()  # put away since (a new card down ends a hand's results): the players went on
 
     def show_note(self, note: Note, signal: str = "rejected") -> None:
         """A note for ``NOTE_SECONDS``; one of a kind already waiting or showing counts this one
