@@ -296,3 +296,19 @@ def test_a_restart_mid_hand_shows_the_live_screen_not_the_last_hands_results(tmp
     again = restarted(ref, tmp_path)
     live = screen(again, 100.0)
     assert isinstance(live, LiveView) and live.title == "Hand 2"
+
+
+def test_a_restart_shows_a_rounds_results_again_in_the_games_language(tmp_path):
+    from station.i18n import use_language
+    from station.ui.rounds import time_up
+
+    ref = referee(tmp_path)
+    ref.start({"game": "math-rush", "players": ["Ana", "Ben"], "seconds": 30}, 0.0, language="es")
+    ref.apply({"type": "goal", "t": 1.0, "card": "MR-A-G1", "row": 1, "source": "camera"})
+    ref.press(CONFIRM, 2.0)  # go!
+    ref.advance(40.0)  # time is up: the round's results wait, and the station dies
+    assert ref.game.actions[-1]["type"] == "time_up"
+    again = restarted(ref, tmp_path)
+    with use_language("es"):
+        spanish = time_up(3.0).view.title
+    assert spanish != "Time is up!" and screen(again, 100.0).title == spanish
