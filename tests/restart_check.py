@@ -118,7 +118,10 @@ def restart_beside(run: ScenarioRun, step: int, state_dir: Path, after: float = 
 def _screens_again(waiting: Sequence[Overlay], shown_again: Sequence[Overlay], seen: Sequence[Any]) -> list[str]:
     """What is wrong with the screens a restart queued again (``shown_again``), given the screens
     the killed station held ``waiting`` for a press and every screen it had queued (``seen``)."""
-    problems = [f"shown again, never shown before: {o.view}" for o in shown_again if o.view not in seen]
+    # a hand's results come back hidden or not as the station config's ``reveal`` says, not as the
+    # game was set up (the journal does not keep that choice): the same results, either way
+    problems = [f"shown again, never shown before: {o.view}" for o in shown_again
+                if o.view not in seen and (o.revealed is None or o.revealed not in seen)]
     views = iter([(o.view, o.revealed) for o in shown_again])
     for overlay in waiting:   # in order: each waiting screen is one the restart queued again, hidden or revealed
         if not any(overlay.view in pair for pair in views):
