@@ -97,7 +97,10 @@ def restart_beside(run: ScenarioRun, step: int, state_dir: Path, after: float = 
     fault = run.station.last_view if isinstance(run.station.last_view, FaultView) else None
     state_dir.mkdir(parents=True)
     _copy_journal(journal_path(run.state_dir), journal_path(state_dir))
-    again = ScenarioRun(dataclasses.replace(run.scenario, steps=()), state_dir)
+    station = {section: dict(keys) for section, keys in run.scenario.station.items()}
+    if "reveal" in plugin(game.name).settings():   # the journal does not keep how the game reveals a hand's
+        station.setdefault(game.name, {})["reveal"] = run.station.referee.controller.reveal  # results: the config says
+    again = ScenarioRun(dataclasses.replace(run.scenario, steps=(), station=station), state_dir)
     try:
         again.table = copy.deepcopy(run.table)
         assert run.station.camera is not None and again.station.camera is not None
@@ -118,10 +121,7 @@ def restart_beside(run: ScenarioRun, step: int, state_dir: Path, after: float = 
 def _screens_again(waiting: Sequence[Overlay], shown_again: Sequence[Overlay], seen: Sequence[Any]) -> list[str]:
     """What is wrong with the screens a restart queued again (``shown_again``), given the screens
     the killed station held ``waiting`` for a press and every screen it had queued (``seen``)."""
-    # a hand's results come back hidden or not as the station config's ``reveal`` says, not as the
-    # game was set up (the journal does not keep that choice): the same results, either way
-    problems = [f"shown again, never shown before: {o.view}" for o in shown_again
-                if o.view not in seen and (o.revealed is None or o.revealed not in seen)]
+    problems = [f"shown again, never shown before: {o.view}" for o in shown_again if o.view not in seen]
     views = iter([(o.view, o.revealed) for o in shown_again])
     for overlay in waiting:   # in order: each waiting screen is one the restart queued again, hidden or revealed
         if not any(overlay.view in pair for pair in views):
