@@ -158,8 +158,9 @@ def child(args: argparse.Namespace) -> int:
             out({"k": "started"})
 
     run = ScenarioRun(scenario, Path(args.state_dir), display="none", emit=emit)
+    resumed = args.start > 0 or args.lay > 0  # a new station, started after a kill
     try:
-        if args.start > 0 or args.lay > 0:
+        if resumed:
             for step in scenario.steps[:args.lay]:
                 run.lay(step)  # the table as the script left it when the station died
             # the new station boots in front of it: its game clock (resumed at the journal's last
@@ -179,8 +180,11 @@ def child(args: argparse.Namespace) -> int:
             out({"k": "step", "i": index, "now": run.now})
             if args.no_expect and step.kind.startswith("expect"):
                 continue  # what a killed station said died with it: the journal is compared instead
-            if index in screen_only and not acted:
-                continue  # a press that only went through screens the killed station showed: they died with it
+            if step.kind == "press" and resumed and not acted:  # its screens: the ones it showed again
+                if index in screen_only and not shown_again(run, stepped=True):
+                    continue  # a press that went through screens the new station no longer shows
+                if index not in screen_only:
+                    read_through(run)  # the players read what it showed again, and go on
             run.step(step)
         out({"k": "done"})
         if args.hold:
@@ -188,6 +192,29 @@ def child(args: argparse.Namespace) -> int:
     finally:
         run.close()
     return 0
+
+
+def shown_again(run: Any, *, stepped: bool = False) -> bool:
+    """Whether the new station, before it has acted itself, shows a screen it showed again after
+    the restart (a round's results, the game's end: ``Controller.show_again``); ``stepped``: one
+    that CONFIRM steps through (not a verdict that CONFIRM goes through to act)."""
+    controller = run.station.referee.controller
+    head = controller.overlays[0] if controller.overlays else None
+    if head is None or head.kind in ("note", "hint"):
+        return False
+    return not stepped or head.kind not in controller.games[controller.game].press_through
+
+
+def read_through(run: Any, most: int = 20) -> None:
+    """The players read the screens the new station showed again and put them away (BACK, which
+    never acts), before doing what they came to do: they may have stepped through some of them
+    on the killed station already (the journal keeps plays, not presses)."""
+    from station.sim.scenario import Step
+
+    for _ in range(most):
+        if not shown_again(run):
+            return
+        run.step(Step("press", "back", {"settle": 0.0}, 0))  # one frame: the game's clock hardly moves
 
 
 def boot_shift(booted: Sequence[float], reference: str) -> float:
@@ -342,9 +369,11 @@ def resume_point(ref: Reference, last_step: int, journal_buttons: int) -> tuple[
 
 def screen_presses(ref: Reference, start: int) -> list[int]:
     """The press steps from ``start`` on whose group made no action in the reference: they only
-    went through screens (a round's results, a page). Screens a killed station was showing died
-    with it, so the players do not press them on the new one (which shows what to do next): the
-    new child skips them until it has made an action of its own (its screens are then its own)."""
+    went through screens (a round's results, a page). The new station shows again the screens the
+    game's last actions called for (a round's results), not a page or a menu the killed one had
+    open: until the new child has made an action of its own (its screens are then its own), it
+    makes such a press only while a screen shown again is up, and before a press that acts it
+    steps through what is left of them (``read_through``)."""
     found: list[int] = []
     index = start
     while index < len(ref.steps):
@@ -611,7 +640,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("--next-times", default="",
                        help="the reference's times of the actions after the journal's last (a boot's plays shift --align)")
         p.add_argument("--screen-presses", default="",
-                       help="press steps to skip until this station has made an action (their screens died)")
+                       help="press steps that only go through screens: made only on screens shown again, until this station acts")
         return child(p.parse_args(argv[1:]))
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", action="append", choices=GAMES, help="a game (repeat; default: all five)")

@@ -43,7 +43,9 @@ log = logging.getLogger("station.referee")
 MAX_DEADLINES = 100  # deadlines fired for one action at most: a game whose deadline never moves is a bug
 ROOM = "room"  # the source of the class's pause and resume actions
 TABLE_WAIT = 1.5  # seconds a pressed action waits for a clear frame of the table before it reads the last one
+RESUME_SCREENS = 200  # actions a restart looks back at most for the screens the killed station showed
 T = TypeVar("T")
+Batch = tuple[list[dict[str, Any]], dict[str, Any]]  # one action's events, and the game's state after them
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -60,6 +62,21 @@ def journal_reset() -> Note:
 def set_aside_note(count: int) -> Note:
     """The OLED's word when a restart found the game's last plays damaged in the journal."""
     return Note("journal", _("Journal damaged"), ngettext("last {n} play set aside", "last {n} plays set aside", count))
+
+
+def _replayed(config: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> tuple[Game, list[Batch]]:
+    """The journal's game rebuilt from its actions, with the events of its last moments, each
+    batch with the state after it (what the screens were made from): the actions since the last
+    one pressed on a button (the players were on the live screen then), ``RESUME_SCREENS`` at most."""
+    pressed = max((i for i, action in enumerate(actions) if action.get("source") == "button"), default=0)
+    first = max(pressed, len(actions) - RESUME_SCREENS)
+    game = new_game(config)
+    last: list[Batch] = []
+    for number, action in enumerate(actions):
+        events = game.apply(action)
+        if number >= first:
+            last.append((events, game.state()))
+    return game, last
 
 
 def _speaking(method: F) -> F:
@@ -134,7 +151,7 @@ class Referee:
         if stored is None:
             return False
         try:
-            game, _events = replay(stored.config, stored.actions)
+            game, last = _replayed(stored.config, stored.actions)
         except (EngineError, ValueError) as exc:
             log.error("the journal's game %s cannot be replayed (%s): it is stopped", stored.id, exc)
             try:
@@ -149,6 +166,8 @@ class Referee:
         if game.paused:   # paused when the station went down: it comes back paused, its time still
             self._frozen = game.last_t
             self.controller.paused = True
+        with self.speaking():   # in the game's language, now that it is known
+            self.controller.show_again(last)   # a round's results, the game's end: what the killed station showed
         assert self.adapter is not None
         laid_by = {a["card"]: a["player"] for a in game.actions if isinstance(a.get("card"), str) and "player" in a}
         self.adapter.resumed(game.table_cards(), laid_by, places(stored.id) if places is not None else None)

@@ -11,7 +11,12 @@ started again beside the main run: a few frames pass and the screens that came s
   while the camera was unplugged);
 - the game is the same as before the restart (with the clock's actions that fell due), and its
   live screen says the same (worked out from the game as it stood, at the restarted station's
-  game time, so a clock reads the same; unless the clock acted: then its screens show).
+  game time, so a clock reads the same; unless the clock acted: then its screens show);
+- every screen the killed station held waiting for a press (a round's results, a hand's, the
+  game's end) waits on the restarted one, in the same order, and the restarted one shows again
+  only screens the killed one had shown or queued (the players may have stepped through them:
+  the journal keeps plays, not presses); once its screens have settled, it shows the first of
+  them not yet stepped through, or else the live screen.
 
 The main run goes on unharmed, so one run of a scenario checks every prefix of it.
 """
@@ -21,7 +26,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +35,7 @@ from station.games import plugin
 from station.paths import journal_path
 from station.sim.scenario import Scenario, load_scenario
 from station.simulate import ScenarioRun
+from station.ui.overlays import Overlay
 from station.ui.views import FaultView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +52,7 @@ class Restarted:
     actions: tuple[dict[str, Any], ...]  # every action the restarted station made
     notes: tuple[dict[str, Any], ...]  # every note it showed
     problems: tuple[str, ...]
+    waiting: int = 0  # screens the killed station held waiting for a press (a round's results …)
 
 
 def restart_everywhere(scenario: Scenario, tmp_path: Path, *, only: Collection[int] | None = None,
@@ -53,7 +60,15 @@ def restart_everywhere(scenario: Scenario, tmp_path: Path, *, only: Collection[i
     """Play ``scenario`` and restart beside it after every step that moves a card or presses a
     button (or only after the step numbers in ``only``), letting ``after`` seconds of frames
     pass after each restart; one ``Restarted`` per restart made."""
-    run = ScenarioRun(scenario, tmp_path / "main")
+    seen: list[Any] = []  # every screen the main station has queued: what a restart may show again
+
+    def queued() -> None:
+        for overlay in run.station.referee.controller.overlays:
+            for view in (overlay.view, overlay.revealed):
+                if view is not None and view not in seen:
+                    seen.append(view)
+
+    run = ScenarioRun(scenario, tmp_path / "main", between_frames=queued)
     found: list[Restarted] = []
     try:
         run.station.refresh(run.now)
@@ -61,7 +76,7 @@ def restart_everywhere(scenario: Scenario, tmp_path: Path, *, only: Collection[i
             getattr(run, f"_{step.kind}")(step)
             if step.kind in CHECKS or (only is not None and step.number not in only):
                 continue
-            restarted = restart_beside(run, step.number, tmp_path / f"after-{step.number}", after)
+            restarted = restart_beside(run, step.number, tmp_path / f"after-{step.number}", after, seen)
             if restarted is not None:
                 found.append(restarted)
     finally:
@@ -69,18 +84,23 @@ def restart_everywhere(scenario: Scenario, tmp_path: Path, *, only: Collection[i
     return found
 
 
-def restart_beside(run: ScenarioRun, step: int, state_dir: Path, after: float = AFTER_RESTART) -> Restarted | None:
+def restart_beside(run: ScenarioRun, step: int, state_dir: Path, after: float = AFTER_RESTART,
+                   seen: Sequence[Any] = ()) -> Restarted | None:
     """Kill the station of ``run`` now and start one again on a copy of its journal and table;
-    None when no game is in play (nothing to resume)."""
+    None when no game is in play (nothing to resume). ``seen``: every screen ``run`` has queued."""
     game = run.station.referee.game
     if game is None:
         return None
     before = replay(game.config, game.actions)[0]
-    seen = frozenset(run.station.tracker.cards)  # a card the station never saw (the camera unplugged) is a play
+    waiting = [o for o in run.station.referee.controller.overlays if o.seconds is None and o.kind not in ("note", "hint")]
+    cards = frozenset(run.station.tracker.cards)  # a card the station never saw (the camera unplugged) is a play
     fault = run.station.last_view if isinstance(run.station.last_view, FaultView) else None
     state_dir.mkdir(parents=True)
     _copy_journal(journal_path(run.state_dir), journal_path(state_dir))
-    again = ScenarioRun(dataclasses.replace(run.scenario, steps=()), state_dir)
+    station = {section: dict(keys) for section, keys in run.scenario.station.items()}
+    if "reveal" in plugin(game.name).settings():   # the journal does not keep how the game reveals a hand's
+        station.setdefault(game.name, {})["reveal"] = run.station.referee.controller.reveal  # results: the config says
+    again = ScenarioRun(dataclasses.replace(run.scenario, steps=(), station=station), state_dir)
     try:
         again.table = copy.deepcopy(run.table)
         assert run.station.camera is not None and again.station.camera is not None
@@ -89,20 +109,35 @@ def restart_beside(run: ScenarioRun, step: int, state_dir: Path, after: float = 
         resumed = [r for r in again.records if r.get("type") == "resumed"]
         if not resumed:
             return None
+        shown_again = [o for o in again.station.referee.controller.overlays if o.kind not in ("note", "hint")]
+        problems = _screens_again(waiting, shown_again, seen)
         again.frames(after)
         again.settle(SETTLE_LIMIT)
-        return _judge(step, before, again, seen, fault)
+        return dataclasses.replace(_judge(step, before, again, cards, fault, problems), waiting=len(waiting))
     finally:
         again.close()
 
 
-def _judge(step: int, before: Any, again: ScenarioRun, seen: frozenset[str], fault: FaultView | None) -> Restarted:
+def _screens_again(waiting: Sequence[Overlay], shown_again: Sequence[Overlay], seen: Sequence[Any]) -> list[str]:
+    """What is wrong with the screens a restart queued again (``shown_again``), given the screens
+    the killed station held ``waiting`` for a press and every screen it had queued (``seen``)."""
+    problems = [f"shown again, never shown before: {o.view}" for o in shown_again if o.view not in seen]
+    views = iter([(o.view, o.revealed) for o in shown_again])
+    for overlay in waiting:   # in order: each waiting screen is one the restart queued again, hidden or revealed
+        if not any(overlay.view in pair for pair in views):
+            problems.append(f"the screen waiting for a press was lost: {overlay.view}")
+            break
+    return problems
+
+
+def _judge(step: int, before: Any, again: ScenarioRun, seen: frozenset[str], fault: FaultView | None,
+           problems: list[str]) -> Restarted:
     referee = again.station.referee
     actions = tuple(r["action"] for r in again.records if r.get("type") == "action")
     notes = tuple(r for r in again.records if r.get("type") == "note")
     plays = [a for a in actions if a.get("source") != "clock"]
     unseen = [a for a in plays if a.get("source") == "camera" and a.get("card") not in seen]  # its verdict shows now
-    problems = [f"new play {a}" for a in plays if a not in unseen]
+    problems += [f"new play {a}" for a in plays if a not in unseen]
     expected = before
     for action in actions:
         if action.get("source") == "clock" or action in unseen:
@@ -113,6 +148,9 @@ def _judge(step: int, before: Any, again: ScenarioRun, seen: frozenset[str], fau
         if referee.game.state() != expected.state():
             problems.append(f"the game is not the same: {_diff(expected.state(), referee.game.state())}")
         live = fault or plugin(expected.name).live_view(expected.state(), referee.clock_time(again.now), 0)
+        still = [o for o in referee.controller.overlays if o.kind not in ("note", "hint")]
+        if still and not fault:   # the screens shown again, not yet stepped through: the first one shows
+            live = still[0].view
         if again.station.last_view != live and not unseen and len(plays) == len(actions):  # a clock's screens show
             problems.append(f"the screen shows {again.station.last_view}, not {live}")
     return Restarted(step, actions, notes, tuple(problems))
@@ -196,3 +234,10 @@ def steps_where(scenario: Scenario, kind: str, **options: object) -> set[int]:
 def failures(restarts: list[Restarted]) -> list[str]:
     """Each restart that went wrong, in words, for an assertion's message."""
     return [f"restart after step {r.step}: {'; '.join(r.problems)}" for r in restarts if r.problems]
+
+
+def step_of(scenario: Scenario, event: str) -> int:
+    """The number of the step during which the scenario's first expected ``event`` came (the last
+    table or button step before the ``expect`` that names it)."""
+    at = next(i for i, s in enumerate(scenario.steps) if s.kind == "expect" and s.value.get("type") == event)
+    return next(s.number for s in reversed(scenario.steps[:at]) if s.kind not in CHECKS)

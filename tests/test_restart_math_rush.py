@@ -144,3 +144,45 @@ def test_a_help_card_turned_over_while_the_station_was_down_is_used_once_the_tab
     turned = next(s.number for s in scenario.steps if s.kind == "place" and s.options.get("face_up") is False)
     down = made_while_down(scenario, {turned})
     assert played(down, tmp_path / "down") == played(scenario, tmp_path / "up")
+
+
+def _results_after_a_restart(run: ScenarioRun) -> list[object]:
+    """The screens the players step through with CONFIRM, from the one showing now to the live
+    screen (at most ten presses)."""
+    game = run.station.referee.game
+    assert game is not None
+    views = [run.station.last_view]
+    for _press in range(10):
+        live = plugin("math-rush").live_view(game.state(), run.station.referee.clock_time(run.now), 0)
+        if run.station.last_view == live:
+            break
+        run.step(Step("press", "confirm", {}, 0))
+        views.append(run.station.last_view)
+    return views
+
+
+def test_a_restart_as_the_time_is_up_shows_the_rounds_results_and_confirm_steps_through_them(tmp_path):
+    """Found by scripts/kill9.py (math-rush-too-late): killed as the round ended, the new station
+    showed the live screen ("Clear cards, CONFIRM"); the players never saw how the round went, and
+    their CONFIRM meant for its results dealt the next round at once. Now the round's screens
+    come back: goal by goal, then the points, each stepped through with CONFIRM."""
+    scenario = load_scenario(ROOT / "scenarios" / "math-rush-too-late.toml")
+    run = ScenarioRun(dataclasses.replace(scenario, steps=()), tmp_path)
+    try:
+        for step in scenario.steps[:next(i for i, s in enumerate(scenario.steps) if s.kind == "wait") + 1]:
+            run.step(step)
+        game = run.station.referee.game
+        assert game is not None and game.actions[-1]["type"] == "time_up"  # just committed: the station dies
+        run.step(Step("restart", True, {}, 0))
+        views = _results_after_a_restart(run)
+        game = run.station.referee.game
+        assert game is not None
+        assert [a["type"] for a in game.actions if a.get("source") == "button"] == ["start"]  # no next round dealt
+        shown = [(type(v).__name__, getattr(v, "title", ""), getattr(v, "big", ""), getattr(v, "lines", ())) for v in views]
+        assert ("BannerView", "Row 1: UP 3", "0 stars", ("2 of 3 cards",)) in [s[:4] for s in shown], shown
+        assert ("BannerView", "Round 1", "0 points", ("Total 0",)) in shown, shown
+        assert getattr(views[-1], "hint", "") == "Clear cards, CONFIRM"  # then the live screen, as without the restart
+        run.step(Step("press", "confirm", {}, 0))
+        assert [a["type"] for a in game.actions if a.get("source") == "button"] == ["start", "next_round"]  # it deals the next
+    finally:
+        run.close()

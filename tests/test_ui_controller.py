@@ -241,3 +241,74 @@ def test_with_a_note_shown_back_puts_it_away_and_the_other_buttons_do_what_they_
     ref.table_events([stray(5)], mat, 4.0)
     press(ref, Press("back", long=True), now=4.1)  # hold BACK: end the game?, as ever
     assert screen(ref, 4.1).title == "End game?"
+
+
+def restarted(ref: Referee, tmp_path, now: float = 100.0) -> Referee:
+    """The station killed (nothing said goodbye) and started again on the same journal."""
+    again = Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(), seed=lambda: 7)
+    assert again.resume(now)
+    return again
+
+
+def test_a_restart_after_a_hand_shows_its_results_again_hidden_quietly_and_confirm_reveals_them(tmp_path):
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0, reveal="press")
+    for t, (player, card) in enumerate([("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N15"),
+                                        ("Ben", "MW-B-A6")], start=1):
+        ref.apply({"type": "play", "t": float(t), "player": player, "card": card})
+    again = restarted(ref, tmp_path)
+    screen(again, 100.0)  # the last card's screen, as the killed station showed it
+    hand = screen(again, 110.0)
+    assert isinstance(hand, HandView) and hand.results is None and hand.title == "Hand 1"
+    assert again.take_signals() == [] and again.take_lines() == []  # its sounds were given before the restart
+    press(again, CONFIRM, now=110.1)
+    assert screen(again, 110.2).results == ("16", "21")
+    press(again, CONFIRM, now=110.3)
+    assert "Ben" in screen(again, 110.4).big  # who won the hand, then the live screen
+    assert isinstance(screen(again, 120.0), LiveView)
+
+
+def test_a_restart_after_the_games_last_action_shows_its_end_and_confirm_then_finishes_it(tmp_path):
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"], "victories_to_win": 1}, 0.0)
+    ref.press(Press("spare"), 1.0)
+    ref.press(SELECT, 1.0)
+    ref.press(CONFIRM, 1.0)  # the table votes Ana a VICTORY!: she has won, and the station dies
+    again = restarted(ref, tmp_path)
+    assert screen(again, 100.0).title == "Round 1 won"  # its screens in order, as the killed station showed them
+    end = screen(again, 110.0)
+    assert end.title == "VICTORY!" and end.big == "Ana"  # not the menu, not the live screen
+    while not isinstance(screen(again, 101.0), LiveView):
+        again.press(CONFIRM, 101.0)  # through the banners
+    again.press(CONFIRM, 101.0)
+    assert again.game is None and isinstance(screen(again, 101.0), SetupView)
+    assert again.journal.games()[0].status == "finished"
+
+
+def test_a_restart_mid_hand_shows_the_live_screen_not_the_last_hands_results(tmp_path):
+    """The last hand's results were put away by the next card: the players had gone on, and a
+    restart does not bring the hand's screens back."""
+    ref = referee(tmp_path)
+    ref.start({"game": "math-wars", "players": ["Ana", "Ben"]}, 0.0, reveal="press")
+    for t, (player, card) in enumerate([("Ana", "MW-A-N21"), ("Ana", "MW-A-S5"), ("Ben", "MW-B-N15"),
+                                        ("Ben", "MW-B-A6"), ("Ana", "MW-A-N3")], start=1):
+        ref.apply({"type": "play", "t": float(t), "player": player, "card": card})
+    again = restarted(ref, tmp_path)
+    live = screen(again, 100.0)
+    assert isinstance(live, LiveView) and live.title == "Hand 2"
+
+
+def test_a_restart_shows_a_rounds_results_again_in_the_games_language(tmp_path):
+    from station.i18n import use_language
+    from station.ui.rounds import time_up
+
+    ref = referee(tmp_path)
+    ref.start({"game": "math-rush", "players": ["Ana", "Ben"], "seconds": 30}, 0.0, language="es")
+    ref.apply({"type": "goal", "t": 1.0, "card": "MR-A-G1", "row": 1, "source": "camera"})
+    ref.press(CONFIRM, 2.0)  # go!
+    ref.advance(40.0)  # time is up: the round's results wait, and the station dies
+    assert ref.game.actions[-1]["type"] == "time_up"
+    again = restarted(ref, tmp_path)
+    with use_language("es"):
+        spanish = time_up(3.0).view.title
+    assert spanish != "Time is up!" and screen(again, 100.0).title == spanish

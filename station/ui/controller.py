@@ -174,13 +174,17 @@ class Controller:
         self.screen, self.question, self.last_result = "menu", None, None
         self.overlays.clear()
 
-    def show_events(self, events: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> None:
+    def show_events(self, events: Sequence[Mapping[str, Any]], state: Mapping[str, Any], *, again: bool = False) -> None:
+        """The screens and spoken lines one batch of events calls for; ``again``: shown once more
+        after a restart, quietly (their sounds and words were given when they came)."""
         plugin = self.games[self.game]
         said = plugin.say(events, state, self.reveal)
         now_said = [line for line in said if not getattr(line, "on_reveal", False)]
-        if now_said:
+        if now_said and not again:
             self.lines.append(now_said)
         shown = plugin.overlays(events, state, self.reveal)
+        if again:
+            shown = [replace(overlay, signal="") for overlay in shown]
         held = tuple(line for line in said if getattr(line, "on_reveal", False))
         hidden = next((n for n, overlay in enumerate(shown) if overlay.revealed is not None), None)
         if held and hidden is not None:   # the result's words wait with its hidden screen, and go with it
@@ -192,6 +196,26 @@ class Controller:
             if overlay.kind in plugin.replayable:
                 self.last_result = replace(overlay.reveal() if overlay.revealed else overlay, seconds=None)
             self._queue(overlay)
+
+    def show_again(self, batches: Sequence[tuple[Sequence[Mapping[str, Any]], Mapping[str, Any]]]) -> None:
+        """After a restart: the screens the game's last moments left up, again. ``batches``: the
+        events of the last actions, each with the state after it, oldest first. From the last batch
+        that called for a screen waiting for a press or a result (a round's results, a hand's, the
+        game's end), every screen comes back in order, as the killed station queued them: the
+        players read what they may have missed, and their CONFIRM steps through it instead of
+        dealing the next round. Screens they had already stepped through come back too: the
+        journal keeps plays, not presses. Screens a later event put away (a new card down ends a
+        hand's results) mean the players went on: then none comes back."""
+        plugin = self.games[self.game]
+
+        def held(events: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> bool:
+            return any(o.seconds is None or o.kind in plugin.replayable for o in plugin.overlays(events, state, self.reveal))
+
+        start = next((i for i in range(len(batches) - 1, -1, -1) if held(*batches[i])), None)
+        for events, state in batches[start:] if start is not None else ():
+            self.show_events(events, state, again=True)
+        if not any(o.seconds is None or o.kind in plugin.replayable for o in self.overlays):
+            self.overlays.clear()  # put away since (a new card down ends a hand's results): the players went on
 
     def show_note(self, note: Note, signal: str = "rejected", *, at_once: bool = False) -> None:
         """A note for ``NOTE_SECONDS``; one of a kind already waiting or showing counts this one

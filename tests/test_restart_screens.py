@@ -1,0 +1,29 @@
+"""A restart as a round, a hand or the game ends shows what the killed station showed: the
+screens that wait for a press (a hand's results, a round's, the game's end) come back in order
+(``tests/restart_check.py`` checks that none is lost and none is made up), in every game that has
+them; CONFIRM then steps through them, never deals the next round unread."""
+
+from __future__ import annotations
+
+import pytest
+from restart_check import ROOT, failures, restart_everywhere, step_of
+
+from station.sim.scenario import load_scenario
+
+#: (scenario, the event that ends a hand, a round or the game): the station is killed right after it
+ENDS = [
+    ("math-rush-round", "round_over"),        # each goal, then the round's points
+    ("math-rush-too-late", "round_over"),
+    ("normal-hand", "hand_result"),            # Math Wars: the hand's results, hidden until CONFIRM
+    ("big-bang-speed-game", "game_over"),      # the round's sums, then the winner
+    ("sum-numbers-run-out", "game_over"),      # the winner, then every score
+    ("whos-counting-time-up", "game_over"),
+]
+
+
+@pytest.mark.parametrize("name,event", ENDS, ids=[f"{name}-{event}" for name, event in ENDS])
+def test_a_restart_as_a_round_or_the_game_ends_shows_its_screens_again(name, event, tmp_path):
+    scenario = load_scenario(ROOT / "scenarios" / f"{name}.toml")
+    (restart,) = restart_everywhere(scenario, tmp_path, only={step_of(scenario, event)})
+    assert restart.waiting, "the killed station held no screen waiting for a press: the test checks nothing"
+    assert failures([restart]) == []
