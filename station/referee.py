@@ -160,7 +160,8 @@ class Referee:
                 log.error("%s", reset)
             self.tell(Note("journal", _("Old game lost"), _("it could not be replayed")))
             return False
-        reveal = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
+        configured = self.config[game.name].get("reveal", "press") if game.name in self.config else "press"
+        reveal = self._kept_language.recall_reveal(stored.id) or configured   # as the game was set up
         self._begin(game, stored.id, now, t=stored.actions[-1]["t"] if stored.actions else 0.0, reveal=reveal,
                     language=self._kept_language.recall(stored.id))
         if game.paused:   # paused when the station went down: it comes back paused, its time still
@@ -186,7 +187,7 @@ class Referee:
         game_id = self._write(lambda: self.journal.start_game(game.config))
         assert game_id is not None
         self._begin(game, game_id, now, t=0.0, reveal=reveal, language=language)
-        self._kept_language.keep(game_id, self.language or language_now())
+        self._kept_language.keep(game_id, self.language or language_now(), reveal)
         self.log_event({"type": "game_started", "game_id": game_id, "config": game.config})
         if self.room_paused:   # a game started while every table is paused waits with the rest
             self.pause(now)
@@ -443,7 +444,8 @@ class Referee:
                 self.game_id = self.journal.start_game(self.game.config)
                 for action in self.game.actions:
                     self.journal.append(self.game_id, action)
-                self._kept_language.keep(self.game_id, self.language or language_now())  # its new number
+                self._kept_language.keep(self.game_id, self.language or language_now(),  # its new number
+                                         self.controller.reveal)
             return write() if again else None
 
     def _game_id(self) -> int:

@@ -480,12 +480,19 @@ def test_the_setup_screens_default_keeps_results_for_a_press(tmp_path):
     assert results_after_a_hand(ref, 0.0) is None
 
 
-def test_a_restart_with_the_default_config_keeps_results_for_a_press(tmp_path):
-    playing(tmp_path).journal.close()
+def test_a_restart_shows_results_as_the_game_was_set_up_and_else_as_the_config_says(tmp_path):
+    from station.game_language import LANGUAGE_NAME
+
+    playing(tmp_path).journal.close()   # set up to show them at once
     again = referee(tmp_path)
     assert again.resume(0.0)
-    assert results_after_a_hand(again, 3.0) is None
+    assert results_after_a_hand(again, 3.0) == ("16", "21")
     again.journal.close()
+    (tmp_path / LANGUAGE_NAME).unlink()   # a station from before the choice was kept: the config's default
+    once_more = referee(tmp_path)
+    assert once_more.resume(0.0)
+    assert once_more.controller.reveal == "press"
+    once_more.journal.close()
 
 
 class Lying:

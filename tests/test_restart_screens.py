@@ -27,3 +27,33 @@ def test_a_restart_as_a_round_or_the_game_ends_shows_its_screens_again(name, eve
     (restart,) = restart_everywhere(scenario, tmp_path, only={step_of(scenario, event)})
     assert restart.waiting, "the killed station held no screen waiting for a press: the test checks nothing"
     assert failures([restart]) == []
+
+
+def test_a_game_set_up_to_show_results_at_once_shows_them_at_once_after_a_restart(tmp_path):
+    """Setup's choice of how a hand's results are shown is the game's to its end: a restart took
+    the config's ("press") instead, and the next hand's winner was hidden behind "Work out your
+    results, then press CONFIRM." in a game set up to say it at once."""
+    from station.config import load_config
+    from station.games import plugins
+    from station.referee import Referee
+    from station.speech.voice import utterance
+    from station.store import Journal
+
+    def referee() -> Referee:
+        return Referee(load_config(None, plugins()), Journal(tmp_path / "journal.sqlite3"), games=plugins(),
+                       seed=lambda: 7)
+
+    def play(ref: Referee, moves: list[tuple[str, str]], t: float) -> None:
+        for n, (player, card) in enumerate(moves):
+            ref.apply({"type": "play", "t": t + n, "player": player, "card": card, "source": "camera"})
+
+    killed = referee()
+    killed.start({"game": "math-wars", "players": ["Ana", "Ben"], "seed": 1}, 0.0, reveal="at_once")
+    play(killed, [("Ana", "MW-A-N5"), ("Ana", "MW-A-M3")], 1.0)
+    killed.journal.close()
+    again = referee()
+    assert again.resume(10.0)
+    again.take_lines()
+    play(again, [("Ben", "MW-B-N19"), ("Ben", "MW-B-D10")], 3.0)
+    assert ("accepted", "Ben wins the hand, with nineteen.") in [utterance(batch) for batch in again.take_lines()]
+    again.journal.close()
