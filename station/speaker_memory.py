@@ -5,8 +5,9 @@ next power cut. The choice is written where the teacher's page and the file say 
 the station config's ``[sound]`` keys (``quiet``, ``muted``, ``volume``), through the same
 checked, whole, comment-keeping edit the page uses (``station.config_edit``).
 
-Where the file cannot be written (an installed Pi: ``/etc/mathstation`` is root's and read-only
-for the service; a station started without a config file; a file since broken by hand), the
+Only the keys setup changed are written: a teacher's edit of the others (the volume, on the
+page) since the start stays. Where the file cannot be written (a station started without a
+config file, a file made read-only, a file since broken by hand), the
 choice holds for this run, the log says why once, and a copy goes to the state folder
 (``speaker.json``), which the service can always write. The copy names the file's ``[sound]``
 values it was made over: at the next start it counts only while the file still says those, so a
@@ -63,8 +64,10 @@ class SpeakerMemory:
         """Keep setup's choice for the next start (nothing when it is the one kept already)."""
         if speaker == self._kept:
             return
+        before = sound_keys(self._kept, self.file_keys) if self._kept is not None else {}
         self._kept = speaker
-        keys = sound_keys(speaker, self.file_keys)
+        every = sound_keys(speaker, self.file_keys)
+        keys = {key: value for key, value in every.items() if before.get(key) != value}  # what setup changed
         if self.path is None or not self.path.is_file():
             self._tell("no config file to write it in")
         else:

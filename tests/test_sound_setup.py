@@ -274,6 +274,20 @@ def test_a_teacher_s_later_edit_of_the_file_wins_over_an_older_copy(config_file:
     assert SpeakerMemory(load_config(config_file, plugins())).recall() == Speaker("on", 100)
 
 
+def test_setup_s_sound_row_leaves_the_volume_the_teacher_saved_on_the_page_since(config_file: Path) -> None:
+    """Setup writes only what it changed: a volume the teacher saved on the page after the start
+    (for the next one) was put back to the start's 80 when a child then chose "beeps only"."""
+    from station.config_edit import edit_config
+    from station.speaker_memory import SpeakerMemory
+
+    memory = SpeakerMemory(load_config(config_file, plugins()))
+    assert memory.recall() == Speaker("on", 80)
+    edit_config(config_file, {("sound", "volume"): 40}, plugins())   # the teacher's page
+    memory.keep(Speaker("quiet", 80))                                 # setup's Sound row, volume untouched
+    sound = load_config(config_file, plugins())["sound"]
+    assert (sound["quiet"], sound["volume"]) == (True, 40)
+
+
 def test_a_damaged_copy_in_the_state_folder_starts_the_speaker_as_the_config_says(config_file: Path,
                                                                                    tmp_path: Path) -> None:
     from station.speaker_memory import SpeakerMemory
