@@ -110,6 +110,22 @@ def test_a_spanish_table_words_the_teacher_s_two_minutes_in_spanish(broker, tmp_
         set_language(before)
 
 
+def test_a_game_set_up_in_spanish_on_an_english_station_reads_the_notice_in_spanish(broker, tmp_path):
+    """The setup's Language row chose Spanish for this game: the notice and its spoken line are the
+    game's, as every other screen of it is (they were worded in the station's English)."""
+    station = Station(tmp_path, broker).start()
+    station.referee.start({"game": "math-wars", "players": ["Ana", "Ben"]}, station.now, language="es")
+    station.referee.take_lines()
+    notice = {"id": "f6", "text": "Two minutes left!", "until": now_text(2), "kind": "two_minutes"}
+    publish(broker, topics.room(CLASS), {"v": 1, "paused": False, "notice": notice, "at": now_text()})
+    eventually(lambda: "f6" in station.member._notices, step=station.tick)
+    shown = station.referee.screen(station.now)
+    assert (shown.title, shown.detail) == ("¡Quedan 2 minutos!", "de tu profe")
+    said = [line.words for batch in station.referee.take_lines() for line in batch]
+    assert "¡Quedan 2 minutos! De tu profe." in said
+    station.close()
+
+
 def test_forget_a_child_removes_their_games_here_and_clears_them_on_the_broker(broker, tmp_path):
     roster = Roster(tmp_path / ROSTER_NAME)
     roster.add("Ana")

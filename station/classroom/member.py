@@ -234,8 +234,9 @@ class Member:
                 stale = False
             if not stale:
                 known = NOTICE_WORDS.get(str(notice.get("kind", "")))
-                title = str(known) if known is not None else notice["text"][:40]
-                referee.tell(Note("room", title, _("from your teacher")), at_once=True)
+                with referee.speaking():   # in the game's language: its setup may have chosen another
+                    title = str(known) if known is not None else notice["text"][:40]
+                    referee.tell(Note("room", title, _("from your teacher")), at_once=True)
 
     def _forget(self, request: str, message: Mapping[str, Any], referee: Any) -> None:
         name = message.get("name")
