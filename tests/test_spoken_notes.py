@@ -41,10 +41,24 @@ def test_a_stray_code_and_another_game_s_card_are_said_as_the_screen_shows_them(
     assert "Other game. A SUM card: take it off." in words
 
 
-def test_six_stray_codes_are_said_once(tmp_path: Path) -> None:
+def test_six_stray_codes_laid_one_by_one_are_said_once(tmp_path: Path) -> None:
+    """The first is said as the screen first shows it; the ones after only add to its count."""
     words = heard("sum-stray-codes", tmp_path)
     strays = [w for w in words if "not a card" in w or "not from this game" in w]
-    assert len(strays) == 1, words
+    assert strays == ["Unknown code. That code is not a card: take it off."], words
+
+
+def test_notes_that_come_in_one_look_are_said_as_one(tmp_path: Path) -> None:
+    """Six codes read in one frame: the screen counts them, and the voice says the count, not the
+    first code's own words ("That code is not a card: take it off." for six)."""
+    from station.table.adapter import foreign_note
+
+    ref = referee(tmp_path)
+    for n in range(6):
+        ref.tell(foreign_note(f"https://example.org/{n}"))
+    shown = ref.screen(1.0)
+    assert [utterance(batch)[1] for batch in ref.take_lines()] == [f"{shown.title}. {shown.detail}."]
+    assert shown.detail == "6 codes not from this game: take them off"
 
 
 def referee(tmp_path: Path) -> Referee:

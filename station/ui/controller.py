@@ -157,6 +157,7 @@ class Controller:
     fault: FaultView | None = None
     signals: list[str] = field(default_factory=list)  # patterns to give, drained by the station
     lines: list[Any] = field(default_factory=list)  # batches of spoken lines to say, drained by the station
+    _note_said: dict[tuple[str, str], list[Any]] = field(default_factory=dict)  # a note kind's batch not yet drained
     address: Callable[[], View] | None = None  # the station's address screen: the menu's last item
     speaker: Speaker | None = None  # a station with a speaker: setup's Sound and Volume rows, read by the loop
     classroom: Callable[[], tuple[str, View]] | None = None  # in a class: the menu's item ("Class online") and its screen
@@ -225,7 +226,11 @@ class Controller:
         button (the address at start, a hand's results), which comes back after it."""
         for i, overlay in enumerate(self.overlays):
             if overlay.note is not None and overlay.note.same_kind(note):
-                self.overlays[i] = _note_overlay(overlay.note.merged(note), overlay)
+                merged = overlay.note.merged(note)
+                self.overlays[i] = _note_overlay(merged, overlay)
+                batch = self._note_said.get((note.code, note.title))
+                if batch is not None and any(pending is batch for pending in self.lines):
+                    batch[:] = [Line(spoken_note(merged))]   # not said yet: say what the screen now shows
                 return
         shown = _note_overlay(note, Overlay(VerdictView("info", ""), seconds=NOTE_SECONDS, signal=signal, kind="note"))
         if at_once:
@@ -234,7 +239,9 @@ class Controller:
         else:
             self._queue(shown)
         if note.code not in UNSPOKEN_NOTES:
-            self.lines.append([Line(spoken_note(note))])
+            batch = [Line(spoken_note(note))]
+            self._note_said[(note.code, note.title)] = batch
+            self.lines.append(batch)
 
     def undone(self, note: Note) -> None:
         """The last action was taken back: screens about it go, and the last hand's too."""
@@ -483,4 +490,5 @@ class Controller:
     def take_lines(self) -> list[Any]:
         """The batches of spoken lines (``station.speech.voice.Line``) since the last call, oldest first."""
         lines, self.lines = self.lines, []
+        self._note_said.clear()
         return lines
