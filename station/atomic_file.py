@@ -20,8 +20,9 @@ from typing import BinaryIO
 @contextmanager
 def replacing(path: Path, *, mode: int | None = None, durable: bool = True) -> Iterator[BinaryIO]:
     """A binary file that becomes ``path`` only when the block ends without an error (else it is
-    removed and ``path`` stays as it was). ``mode``: the file's permissions, under the umask as for
-    ``open()`` (default 0o666, what a plain ``open()`` gives). ``durable=False`` skips the fsyncs,
+    removed and ``path`` stays as it was). ``mode``: the file's permissions exactly, whatever the
+    umask (a file replaced keeps its own: the service's umask is 0077); without it, what a plain
+    ``open()`` gives (0o666 under the umask). ``durable=False`` skips the fsyncs,
     for a file that is only a hint and is written often (a half-written one must then read as
     damaged)."""
     path = Path(path)
@@ -30,6 +31,8 @@ def replacing(path: Path, *, mode: int | None = None, durable: bool = True) -> I
     temporary = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
     # O_EXCL: a name no other writer holds; the kernel applies the umask to the mode, as open() does
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else mode)
+    if mode is not None:
+        os.fchmod(handle, mode)   # before the rename: a power cut never leaves it with the umask's
     try:
         with os.fdopen(handle, "wb") as stream:
             yield stream

@@ -13,7 +13,6 @@ and the station's from reading the same text and each writing its own half.
 from __future__ import annotations
 
 import json
-import os
 import re
 import stat
 import threading
@@ -54,9 +53,8 @@ def edit_config(path: Path, changes: Mapping[tuple[str, str], Any], games: Mappi
         if text == before:
             return current
         checked = parse_config(text, path, games)  # the whole file, as the daemon will read it
-        mode = stat.S_IMODE(path.stat().st_mode)
-        write_atomically(path, text)
-        os.chmod(path, mode)  # still readable as before (the service's umask is 0077; `mathstation selftest` reads it too)
+        # the file's own mode: still readable as before (the service's umask is 0077; selftest reads it too)
+        write_atomically(path, text, mode=stat.S_IMODE(path.stat().st_mode))
         return checked
 
 
