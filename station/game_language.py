@@ -35,7 +35,7 @@ class GameLanguage:
     def keep(self, game_id: int, language: str, reveal: str | None = None) -> None:
         record = {"game": game_id, "language": language, **({"reveal": reveal} if reveal else {})}
         try:
-            write_atomically(self.path, json.dumps(record) + "\n", durable=False)
+            write_atomically(self.path, json.dumps(record) + "\n")   # synced: it decides how results show after a power cut
         except OSError as exc:
             log.warning("game %s's language not kept in %s (%s): a restart brings it back in the station's",
                         game_id, self.path, exc)
