@@ -379,7 +379,7 @@ def check_row_damage(games_in_play, tmp_path, caplog, every: int) -> dict[str, i
                 assert referee.resume(0.0), where
                 assert referee.game.actions == actions[: seq - 1], where   # nothing after the damage is trusted
                 aside = len(actions) - seq + 1
-                notes = [(o.view.title, o.view.detail) for o in referee.controller.overlays]
+                notes = [(o.view.title, o.view.detail) for o in referee.controller.overlays if o.note is not None]
                 assert ("Journal damaged", f"last {aside} play{'s' if aside > 1 else ''} set aside") in notes, \
                     f"{where}: {notes}"
                 logged = f"{aside} action{'s' if aside > 1 else ''} after action {seq - 1} set aside"
