@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import shutil
 import sqlite3
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.rules import replay
+from station.game_language import LANGUAGE_NAME
 from station.games import plugin
 from station.paths import journal_path
 from station.sim.scenario import Scenario, load_scenario
@@ -97,10 +99,10 @@ def restart_beside(run: ScenarioRun, step: int, state_dir: Path, after: float = 
     fault = run.station.last_view if isinstance(run.station.last_view, FaultView) else None
     state_dir.mkdir(parents=True)
     _copy_journal(journal_path(run.state_dir), journal_path(state_dir))
-    station = {section: dict(keys) for section, keys in run.scenario.station.items()}
-    if "reveal" in plugin(game.name).settings():   # the journal does not keep how the game reveals a hand's
-        station.setdefault(game.name, {})["reveal"] = run.station.referee.controller.reveal  # results: the config says
-    again = ScenarioRun(dataclasses.replace(run.scenario, steps=(), station=station), state_dir)
+    kept = run.state_dir / LANGUAGE_NAME   # the game's language and reveal, kept beside the journal
+    if kept.exists():
+        shutil.copyfile(kept, state_dir / LANGUAGE_NAME)
+    again = ScenarioRun(dataclasses.replace(run.scenario, steps=()), state_dir)
     try:
         again.table = copy.deepcopy(run.table)
         assert run.station.camera is not None and again.station.camera is not None
