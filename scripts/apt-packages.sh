@@ -16,6 +16,9 @@ as_root() {
 # fails, the last lines apt-get said go to stderr and it returns 1 (the caller says what it means).
 apt_install() {
     local apt_log
+    # said here, not inside the log below: there it would be lost with the script's exit
+    [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null 2>&1 \
+        || die "need root to install: $* (run as root or install sudo)"
     apt_log="$(mktemp)"
     if { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
          && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"; } \
